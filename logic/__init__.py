@@ -1,0 +1,41 @@
+"""Caretaker's logic core: the alphabet, statements, and the per-patient answer-set program.
+
+Plain Python: nothing here imports Django. The web application imports this package.
+"""
+
+from logic.alphabet import Alphabet, ConditionType, MeasurementType, alphabet_load
+from logic.diagnostics import (
+    AlphabetError,
+    Diagnostic,
+    LogicError,
+    RuleSetError,
+    StatementError,
+)
+from logic.program import TimedStatement
+from logic.ruleset import RuleSet, default_ruleset, ruleset_load
+from logic.state import News2, PatientState, Problem, patient_state_solve, state_to_json
+from logic.statements import Statement, Unclear, statement_parse
+
+__all__ = [
+    "Alphabet",
+    "AlphabetError",
+    "ConditionType",
+    "Diagnostic",
+    "LogicError",
+    "MeasurementType",
+    "News2",
+    "PatientState",
+    "Problem",
+    "RuleSet",
+    "RuleSetError",
+    "Statement",
+    "StatementError",
+    "TimedStatement",
+    "Unclear",
+    "alphabet_load",
+    "default_ruleset",
+    "patient_state_solve",
+    "ruleset_load",
+    "state_to_json",
+    "statement_parse",
+]

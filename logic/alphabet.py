@@ -1,0 +1,379 @@
+"""The alphabet: the closed set of statement types, loaded from an editable TOML file."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from logic.diagnostics import AlphabetError, Diagnostic
+
+NAME_PATTERN = re.compile(r"^[a-z][A-Za-z0-9]*$")
+FAMILIES = ("data", "condition")
+
+
+@dataclass(frozen=True)
+class MeasurementType:
+    """A numeric statement type, written ``data(NAME, VALUE)``."""
+
+    name: str
+    description: str
+    unit: str
+    minimum: Decimal
+    maximum: Decimal
+    decimals: int
+    synonyms: tuple[str, ...] = ()
+    phrases: tuple[tuple[str, Decimal], ...] = ()
+
+    @property
+    def scale(self) -> int:
+        """Factor that turns a value into the whole number the rule files see."""
+        return 10**self.decimals
+
+
+@dataclass(frozen=True)
+class ConditionValue:
+    """One allowed value of a condition type."""
+
+    name: str
+    description: str
+    synonyms: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ConditionType:
+    """A categorical statement type, written ``condition(NAME, VALUE)``."""
+
+    name: str
+    description: str
+    values: tuple[ConditionValue, ...]
+    synonyms: tuple[str, ...] = ()
+    accumulates: bool = False
+
+    def value(self, name: str) -> ConditionValue | None:
+        """The allowed value called ``name``, or None."""
+        return next((v for v in self.values if v.name == name), None)
+
+
+@dataclass(frozen=True)
+class Alphabet:
+    """The statement types a rule set allows, by name."""
+
+    name: str
+    version: int
+    measurements: Mapping[str, MeasurementType]
+    conditions: Mapping[str, ConditionType]
+    source: str = field(default="", compare=False)
+
+    def family_of(self, type_name: str) -> str | None:
+        """``"data"`` or ``"condition"`` for a known type, None for an unknown one."""
+        if type_name in self.measurements:
+            return "data"
+        if type_name in self.conditions:
+            return "condition"
+        return None
+
+    @property
+    def type_names(self) -> tuple[str, ...]:
+        """Every type name, measurements first, in file order."""
+        return (*self.measurements, *self.conditions)
+
+
+def alphabet_load(path: str | Path) -> Alphabet:
+    """Read and validate an alphabet file; raise :class:`AlphabetError` listing every
+    problem with its line."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise AlphabetError(
+            [Diagnostic(f"cannot read file: {error}", str(path))]
+        ) from error
+    return alphabet_parse(text, source=str(path))
+
+
+def alphabet_parse(text: str, *, source: str = "alphabet.toml") -> Alphabet:
+    """Validate alphabet ``text`` (TOML); see :func:`alphabet_load`."""
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        line = getattr(error, "lineno", None)
+        message = f"not valid TOML: {getattr(error, 'msg', error)}"
+        raise AlphabetError([Diagnostic(message, source, line)]) from error
+    reader = _Reader(source, _LineIndex(text))
+    alphabet = reader.alphabet(document)
+    if reader.problems:
+        raise AlphabetError(reader.problems)
+    return alphabet
+
+
+class _LineIndex:
+    """Finds the line of a table or key, because tomllib does not keep positions."""
+
+    _HEADER = re.compile(r"^\s*\[\s*([^\]]+?)\s*\]\s*(#.*)?$")
+    _KEY = re.compile(r"^\s*([A-Za-z0-9_\"'-]+)\s*=")
+
+    def __init__(self, text: str) -> None:
+        self.tables: dict[str, int] = {}
+        self.keys: dict[tuple[str, str], int] = {}
+        table = ""
+        for number, line in enumerate(text.splitlines(), start=1):
+            if header := self._HEADER.match(line):
+                table = re.sub(r"\s*\.\s*", ".", header.group(1))
+                self.tables.setdefault(table, number)
+            elif key := self._KEY.match(line):
+                self.keys.setdefault((table, key.group(1).strip("\"'")), number)
+
+    def line(self, table: str, key: str | None = None) -> int | None:
+        if key is not None and (table, key) in self.keys:
+            return self.keys[(table, key)]
+        return self.tables.get(table)
+
+
+class _Reader:
+    """Turns the TOML document into an :class:`Alphabet`, collecting every problem."""
+
+    def __init__(self, source: str, lines: _LineIndex) -> None:
+        self.source = source
+        self.lines = lines
+        self.problems: list[Diagnostic] = []
+
+    def fail(self, table: str, key: str | None, message: str) -> None:
+        self.problems.append(
+            Diagnostic(message, self.source, self.lines.line(table, key))
+        )
+
+    def alphabet(self, document: dict[str, Any]) -> Alphabet:
+        for key in document:
+            if key not in (*FAMILIES, "name", "version"):
+                self.fail(
+                    "",
+                    key,
+                    f"unknown top-level entry '{key}'; expected "
+                    "'name', 'version', [data.TYPE] or [condition.TYPE]",
+                )
+        version = document.get("version", 1)
+        if not isinstance(version, int) or isinstance(version, bool):
+            self.fail("", "version", "'version' must be a whole number")
+            version = 1
+        measurements = self.family(document, "data", self.measurement)
+        conditions = self.family(document, "condition", self.condition)
+        for name in set(measurements) & set(conditions):
+            self.fail(
+                f"condition.{name}",
+                None,
+                f"type '{name}' is defined twice, as "
+                "data and as condition; type names must be unique",
+            )
+        if not measurements and not conditions:
+            self.fail(
+                "",
+                None,
+                "the alphabet defines no types; add [data.TYPE] or "
+                "[condition.TYPE] tables",
+            )
+        return Alphabet(
+            name=str(document.get("name", "")),
+            version=version,
+            measurements=MappingProxyType(measurements),
+            conditions=MappingProxyType(conditions),
+            source=self.source,
+        )
+
+    def family(
+        self, document: dict[str, Any], family: str, build: Any
+    ) -> dict[str, Any]:
+        tables = document.get(family, {})
+        if not isinstance(tables, dict):
+            self.fail(
+                "", family, f"'{family}' must be a table of types like [{family}.NAME]"
+            )
+            return {}
+        result = {}
+        for name, table in tables.items():
+            where = f"{family}.{name}"
+            if not NAME_PATTERN.match(name):
+                self.fail(
+                    where,
+                    None,
+                    f"type name '{name}' must start with a lower-case "
+                    "letter and contain only letters and digits",
+                )
+                continue
+            if not isinstance(table, dict):
+                self.fail(where, None, f"'{where}' must be a table")
+                continue
+            built = build(where, name, table)
+            if built is not None:
+                result[name] = built
+        return result
+
+    def strings(self, where: str, table: dict[str, Any], key: str) -> tuple[str, ...]:
+        value = table.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(s, str) for s in value):
+            self.fail(where, key, f"'{key}' must be a list of strings")
+            return ()
+        return tuple(s.strip().lower() for s in value if s.strip())
+
+    def unknown_keys(
+        self, where: str, table: dict[str, Any], allowed: set[str]
+    ) -> None:
+        for key in table:
+            if key not in allowed:
+                self.fail(
+                    where,
+                    key,
+                    f"unknown entry '{key}' in [{where}]; allowed: "
+                    + ", ".join(sorted(allowed)),
+                )
+
+    def number(self, where: str, table: dict[str, Any], key: str) -> Decimal | None:
+        value = table.get(key)
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            self.fail(where, key, f"'{key}' is required and must be a number")
+            return None
+        return Decimal(str(value))
+
+    def measurement(
+        self, where: str, name: str, table: dict[str, Any]
+    ) -> MeasurementType | None:
+        self.unknown_keys(
+            where,
+            table,
+            {"description", "unit", "min", "max", "decimals", "synonyms", "phrases"},
+        )
+        minimum, maximum = (
+            self.number(where, table, "min"),
+            self.number(where, table, "max"),
+        )
+        decimals = table.get("decimals", 0)
+        if (
+            isinstance(decimals, bool)
+            or not isinstance(decimals, int)
+            or not 0 <= decimals <= 3
+        ):
+            self.fail(
+                where, "decimals", "'decimals' must be a whole number from 0 to 3"
+            )
+            return None
+        if minimum is None or maximum is None:
+            return None
+        if minimum > maximum:
+            self.fail(
+                where, "min", f"'min' ({minimum}) is greater than 'max' ({maximum})"
+            )
+            return None
+        for key, bound in (("min", minimum), ("max", maximum)):
+            if decimal_places(bound) > decimals:
+                self.fail(
+                    where,
+                    key,
+                    f"'{key}' = {bound} has more decimals than "
+                    f"'decimals' = {decimals} allows",
+                )
+        phrases = self.phrases(where, table, minimum, maximum, decimals)
+        return MeasurementType(
+            name=name,
+            description=str(table.get("description", "")),
+            unit=str(table.get("unit", "")),
+            minimum=minimum,
+            maximum=maximum,
+            decimals=decimals,
+            synonyms=self.strings(where, table, "synonyms"),
+            phrases=phrases,
+        )
+
+    def phrases(
+        self,
+        where: str,
+        table: dict[str, Any],
+        minimum: Decimal,
+        maximum: Decimal,
+        decimals: int,
+    ) -> tuple[tuple[str, Decimal], ...]:
+        raw = table.get("phrases", {})
+        if not isinstance(raw, dict):
+            self.fail(
+                where, "phrases", "'phrases' must be a table of \"phrase\" = value"
+            )
+            return ()
+        result = []
+        for phrase, value in raw.items():
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                self.fail(where, "phrases", f"phrase '{phrase}' must map to a number")
+                continue
+            number = Decimal(str(value))
+            if not minimum <= number <= maximum or decimal_places(number) > decimals:
+                self.fail(
+                    where,
+                    "phrases",
+                    f"phrase '{phrase}' maps to {number}, which is "
+                    f"not an allowed value ({minimum} to {maximum})",
+                )
+                continue
+            result.append((phrase.strip().lower(), number))
+        return tuple(result)
+
+    def condition(
+        self, where: str, name: str, table: dict[str, Any]
+    ) -> ConditionType | None:
+        self.unknown_keys(
+            where, table, {"description", "synonyms", "accumulates", "values"}
+        )
+        accumulates = table.get("accumulates", False)
+        if not isinstance(accumulates, bool):
+            self.fail(where, "accumulates", "'accumulates' must be true or false")
+            accumulates = False
+        raw_values = table.get("values", {})
+        if not isinstance(raw_values, dict) or not raw_values:
+            self.fail(
+                where,
+                "values",
+                f"condition '{name}' needs at least one value: add "
+                f"[{where}.values.VALUE]",
+            )
+            return None
+        values = []
+        for value_name, value_table in raw_values.items():
+            value_where = f"{where}.values.{value_name}"
+            if not NAME_PATTERN.match(value_name):
+                self.fail(
+                    value_where,
+                    None,
+                    f"value name '{value_name}' must start with a "
+                    "lower-case letter and contain only letters and digits",
+                )
+                continue
+            if not isinstance(value_table, dict):
+                self.fail(value_where, None, f"'{value_where}' must be a table")
+                continue
+            self.unknown_keys(value_where, value_table, {"description", "synonyms"})
+            values.append(
+                ConditionValue(
+                    name=value_name,
+                    description=str(value_table.get("description", "")),
+                    synonyms=self.strings(value_where, value_table, "synonyms"),
+                )
+            )
+        return ConditionType(
+            name=name,
+            description=str(table.get("description", "")),
+            values=tuple(values),
+            synonyms=self.strings(where, table, "synonyms"),
+            accumulates=accumulates,
+        )
+
+
+def decimal_places(number: Decimal) -> int:
+    """How many digits after the point ``number`` really has (37.50 has 1)."""
+    try:
+        normalized = number.normalize()
+    except InvalidOperation:
+        return 0
+    exponent = normalized.as_tuple().exponent
+    return -exponent if isinstance(exponent, int) and exponent < 0 else 0

@@ -1,0 +1,60 @@
+"""Command line of the logic core: ``python -m logic state --facts FILE``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from logic.diagnostics import LogicError
+from logic.facts_file import facts_read, moment_parse
+from logic.ruleset import default_ruleset, ruleset_load
+from logic.state import patient_state_solve, state_to_json
+
+EXIT_BAD_INPUT = 2
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one sub-command; return the process exit code."""
+    parser = argparse.ArgumentParser(prog="python -m logic", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    state = commands.add_parser("state", help="compute each patient's state from facts")
+    state.add_argument(
+        "--facts", required=True, type=Path, help="JSON Lines file, one fact per line"
+    )
+    state.add_argument(
+        "--now", help="ISO 8601 time of evaluation (default: latest fact)"
+    )
+    state.add_argument(
+        "--rules", type=Path, help="rule set directory (default: shipped)"
+    )
+    state.set_defaults(run=_state)
+    arguments = parser.parse_args(argv)
+    try:
+        return int(arguments.run(arguments))
+    except LogicError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+def _state(arguments: argparse.Namespace) -> int:
+    rules = ruleset_load(arguments.rules) if arguments.rules else default_ruleset()
+    try:
+        now = moment_parse(arguments.now) if arguments.now else None
+    except ValueError as error:
+        raise LogicError(f"--now: not an ISO 8601 time: {arguments.now!r}") from error
+    try:
+        lines = arguments.facts.read_text(encoding="utf-8").splitlines()
+    except OSError as error:
+        raise LogicError(f"{arguments.facts}: cannot read: {error.strerror}") from error
+    patients = facts_read(lines, alphabet=rules.alphabet, source=str(arguments.facts))
+    for patient, facts in patients.items():
+        state = patient_state_solve(facts, rules=rules, now=now)
+        print(
+            json.dumps(
+                {"patient": patient, **state_to_json(state, rules)}, ensure_ascii=False
+            )
+        )
+    return 0

@@ -1,0 +1,171 @@
+"""A patient's epistemic state: what the rules conclude from the patient's facts."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from types import MappingProxyType
+from typing import Any
+
+from logic.program import PatientProgram, TimedStatement, program_build
+from logic.ruleset import RuleSet
+from logic.solver import Answer, program_solve
+
+SEVERITY_ORDER = {"high": 0, "medium": 1, "low": 2}
+
+
+@dataclass(frozen=True)
+class Problem:
+    """An active problem, with the facts that derived it."""
+
+    name: str
+    severity: str
+    description: str
+    support: tuple[TimedStatement, ...]
+
+
+@dataclass(frozen=True)
+class News2:
+    """The NEWS2 result: a score and band when complete, else what is missing."""
+
+    complete: bool
+    score: int | None = None
+    band: str | None = None
+    subscores: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    single_parameter_3: bool = False
+    missing: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class PatientState:
+    """Current values, background, problems and NEWS2 of one patient at ``now``."""
+
+    now: datetime
+    current: Mapping[str, TimedStatement]
+    background: tuple[str, ...]
+    problems: tuple[Problem, ...]
+    news2: News2
+
+    @property
+    def problem_names(self) -> frozenset[str]:
+        """Names of the active problems."""
+        return frozenset(p.name for p in self.problems)
+
+
+def patient_state_solve(
+    facts: Iterable[TimedStatement], *, rules: RuleSet, now: datetime | None = None
+) -> PatientState:
+    """Build the patient's program from ``facts``, solve it with ``rules`` and read the
+    epistemic state back. ``now`` defaults to the latest fact's time."""
+    program = program_build(facts, alphabet=rules.alphabet, now=now)
+    answer = program_solve([(f.name, f.text) for f in rules.files], program.text)
+    return _state_from_answer(answer, program)
+
+
+def _state_from_answer(answer: Answer, program: PatientProgram) -> PatientState:
+    current = {}
+    for type_name, value, seconds in answer.of("current"):
+        fact = program.reading(str(type_name), value, int(seconds))
+        if fact is not None:
+            current[str(type_name)] = fact
+    return PatientState(
+        now=program.origin + timedelta(seconds=program.now_seconds),
+        current=MappingProxyType(dict(sorted(current.items()))),
+        background=_background(answer, program),
+        problems=_problems(answer, program),
+        news2=_news2(answer),
+    )
+
+
+def _background(answer: Answer, program: PatientProgram) -> tuple[str, ...]:
+    first_said: dict[str, datetime] = {}
+    for fact in program.readings.values():
+        statement = fact.statement
+        if statement.type == "backgroundInfo":
+            value = str(statement.value)
+            first_said[value] = min(first_said.get(value, fact.at), fact.at)
+    values = {str(v) for (v,) in answer.of("background")}
+    return tuple(sorted(values, key=lambda v: (first_said.get(v, program.origin), v)))
+
+
+def _problems(answer: Answer, program: PatientProgram) -> tuple[Problem, ...]:
+    severity = {str(name): str(level) for name, level in answer.of("severity")}
+    description = {str(name): str(text) for name, text in answer.of("description")}
+    support: dict[str, list[TimedStatement]] = {}
+    for name, type_name, value, seconds in answer.of("evidence"):
+        fact = program.reading(str(type_name), value, int(seconds))
+        if fact is not None:
+            support.setdefault(str(name), []).append(fact)
+    problems = [
+        Problem(
+            name=name,
+            severity=severity.get(name, "medium"),
+            description=description.get(name, ""),
+            support=tuple(
+                sorted(support.get(name, []), key=lambda f: (f.at, f.statement.type))
+            ),
+        )
+        for name in (str(n) for (n,) in answer.of("problem"))
+    ]
+    return tuple(
+        sorted(problems, key=lambda p: (SEVERITY_ORDER.get(p.severity, 9), p.name))
+    )
+
+
+def _news2(answer: Answer) -> News2:
+    if not answer.holds("news2Complete"):
+        missing = sorted(str(p) for (p,) in answer.of("news2Missing"))
+        return News2(complete=False, missing=tuple(missing))
+    subscores = {str(p): int(s) for p, s in answer.of("news2Subscore")}
+    score = next((int(s) for (s,) in answer.of("news2Score")), None)
+    band = next((str(b) for (b,) in answer.of("news2Band")), None)
+    return News2(
+        complete=True,
+        score=score,
+        band=band,
+        subscores=MappingProxyType(dict(sorted(subscores.items()))),
+        single_parameter_3=answer.holds("news2SingleParameter3"),
+    )
+
+
+def state_to_json(state: PatientState, rules: RuleSet) -> dict[str, Any]:
+    """The state as the JSON object the command line and the web app print."""
+    alphabet = rules.alphabet
+    news2: dict[str, Any] = {"complete": state.news2.complete}
+    if state.news2.complete:
+        news2 |= {
+            "score": state.news2.score,
+            "band": state.news2.band,
+            "subscores": dict(state.news2.subscores),
+            "single_parameter_3": state.news2.single_parameter_3,
+        }
+    else:
+        news2["missing"] = list(state.news2.missing)
+    return {
+        "current": {
+            name: fact.statement.json_value(alphabet)
+            for name, fact in state.current.items()
+        },
+        "background": list(state.background),
+        "problems": [
+            {
+                "name": problem.name,
+                "severity": problem.severity,
+                "description": problem.description,
+                "support": [timed_statement_text(f, rules) for f in problem.support],
+            }
+            for problem in state.problems
+        ],
+        "news2": news2,
+    }
+
+
+def timed_statement_text(fact: TimedStatement, rules: RuleSet) -> str:
+    """``data(temperature, 38.4) at 2026-11-20T10:00:00Z``."""
+    return f"{fact.statement.canonical(rules.alphabet)} at {iso_utc(fact.at)}"
+
+
+def iso_utc(moment: datetime) -> str:
+    """An aware time as ISO 8601 in UTC with a ``Z``."""
+    return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
