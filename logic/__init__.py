@@ -1,4 +1,4 @@
-"""Caretaker's logic core: the alphabet, statements, and the per-patient answer-set program.
+"""Caretaker's logic core: alphabet, statements, per-patient answer-set programs.
 
 Plain Python: nothing here imports Django. The web application imports this package.
 """

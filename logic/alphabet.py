@@ -1,4 +1,4 @@
-"""The alphabet: the closed set of statement types, loaded from an editable TOML file."""
+"""The alphabet: the closed set of statement types, from an editable TOML file."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ class MeasurementType:
     @property
     def scale(self) -> int:
         """Factor that turns a value into the whole number the rule files see."""
-        return 10**self.decimals
+        return int(10**self.decimals)
 
 
 @dataclass(frozen=True)
@@ -102,9 +102,13 @@ def alphabet_parse(text: str, *, source: str = "alphabet.toml") -> Alphabet:
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        line = getattr(error, "lineno", None)
-        message = f"not valid TOML: {getattr(error, 'msg', error)}"
-        raise AlphabetError([Diagnostic(message, source, line)]) from error
+        # Python 3.11 has the position only in the message: "... (at line 5, column 7)"
+        found = re.search(r"\(at line (\d+), column \d+\)", str(error))
+        message = re.sub(r"\s*\(at line .*\)$", "", str(error))
+        line = int(found.group(1)) if found else None
+        raise AlphabetError(
+            [Diagnostic(f"not valid TOML: {message}", source, line)]
+        ) from error
     reader = _Reader(source, _LineIndex(text))
     alphabet = reader.alphabet(document)
     if reader.problems:
@@ -170,7 +174,7 @@ class _Reader:
                 f"type '{name}' is defined twice, as "
                 "data and as condition; type names must be unique",
             )
-        if not measurements and not conditions:
+        if not document.get("data") and not document.get("condition"):
             self.fail(
                 "",
                 None,

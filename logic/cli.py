@@ -8,9 +8,10 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from logic.demo import demo_print
 from logic.diagnostics import LogicError
 from logic.facts_file import facts_read, moment_parse
-from logic.ruleset import default_ruleset, ruleset_load
+from logic.ruleset import RuleSet, default_ruleset, ruleset_load
 from logic.state import patient_state_solve, state_to_json
 
 EXIT_BAD_INPUT = 2
@@ -31,6 +32,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--rules", type=Path, help="rule set directory (default: shipped)"
     )
     state.set_defaults(run=_state)
+    demo = commands.add_parser("demo", help="replay the post-operative demo scenario")
+    demo.add_argument(
+        "--rules", type=Path, help="rule set directory (default: shipped)"
+    )
+    demo.set_defaults(run=_demo)
     arguments = parser.parse_args(argv)
     try:
         return int(arguments.run(arguments))
@@ -39,8 +45,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
 
 
+def _rules(arguments: argparse.Namespace) -> RuleSet:
+    return ruleset_load(arguments.rules) if arguments.rules else default_ruleset()
+
+
+def _demo(arguments: argparse.Namespace) -> int:
+    demo_print(_rules(arguments))
+    return 0
+
+
 def _state(arguments: argparse.Namespace) -> int:
-    rules = ruleset_load(arguments.rules) if arguments.rules else default_ruleset()
+    rules = _rules(arguments)
     try:
         now = moment_parse(arguments.now) if arguments.now else None
     except ValueError as error:

@@ -8,7 +8,7 @@ readings; rules that compare every pair or triple of readings grow with their cu
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -26,7 +26,7 @@ class TimedStatement:
 
 # (type, seconds) identifies a reading of a latest-value type; accumulating types keep
 # every value, so their key also holds the value.
-ReadingKey = tuple[str, int] | tuple[str, int | str, int]
+ReadingKey = tuple[str, int] | tuple[str, str, int]
 
 
 @dataclass(frozen=True)
@@ -43,13 +43,23 @@ class PatientProgram:
     ) -> TimedStatement | None:
         """The statement behind a reading the rules refer to, or None."""
         return self.readings.get((type_name, seconds)) or self.readings.get(
-            (type_name, value, seconds)
+            (type_name, str(value), seconds)
         )
 
 
 def seconds_between(origin: datetime, moment: datetime) -> int:
     """Whole seconds from ``origin`` to ``moment`` (both timezone-aware)."""
     return int((moment - origin).total_seconds())
+
+
+# Each reading enters as one fact that also names the time of the reading before it;
+# this prelude unfolds it into the predicates rule authors use. One fact per reading
+# instead of two halves the text clingo has to parse.
+PRELUDE = """
+data(Type, Value, T) :- recorded(data, Type, Value, T, _).
+condition(Type, Value, T) :- recorded(condition, Type, Value, T, _).
+next(Type, Before, T) :- recorded(_, Type, _, T, Before), Before != none.
+"""
 
 
 def program_build(
@@ -66,51 +76,50 @@ def program_build(
     moments = [f.at for f in facts]
     now = _as_utc(now) if now is not None else max(moments, default=datetime.now(UTC))
     origin = min([*moments, now])
+    accumulating = {n for n, c in alphabet.conditions.items() if c.accumulates}
     readings: dict[ReadingKey, TimedStatement] = {}
     for fact in facts:
         seconds = seconds_between(origin, fact.at)
         statement = fact.statement
-        if _accumulates(alphabet, statement):
-            value = statement.scaled_value(alphabet)
-            readings[(statement.type, value, seconds)] = fact
+        if statement.type in accumulating:
+            readings[(statement.type, str(statement.value), seconds)] = fact
         else:
             readings[(statement.type, seconds)] = fact
-    lines = [f"now({seconds_between(origin, now)})."]
-    lines += [
-        f"accumulates({name})."
-        for name, c in alphabet.conditions.items()
-        if c.accumulates
-    ]
-    lines += [_fact_line(key, fact, alphabet) for key, fact in readings.items()]
-    lines += _next_lines(readings)
+    lines = [PRELUDE, f"now({seconds_between(origin, now)})."]
+    lines += [f"accumulates({name})." for name in accumulating]
+    lines += _recorded_lines(readings, alphabet)
     return PatientProgram(
-        text="\n".join(lines),
+        text="".join(lines),
         origin=origin,
         now_seconds=seconds_between(origin, now),
         readings=readings,
     )
 
 
-def _fact_line(key: ReadingKey, fact: TimedStatement, alphabet: Alphabet) -> str:
-    statement = fact.statement
-    return (
-        f"{statement.family}({statement.type},"
-        f"{statement.scaled_value(alphabet)},{key[-1]})."
-    )
-
-
-def _next_lines(readings: Mapping[ReadingKey, TimedStatement]) -> list[str]:
-    by_type: dict[str, list[int]] = {}
-    for key in readings:
-        if len(key) == 2:
-            by_type.setdefault(key[0], []).append(int(key[1]))
+def _recorded_lines(
+    readings: Mapping[ReadingKey, TimedStatement], alphabet: Alphabet
+) -> list[str]:
+    scales = {n: m.scale for n, m in alphabet.measurements.items()}
+    ordered = sorted(readings.items(), key=lambda item: (item[0][0], item[0][-1]))
     lines = []
-    for type_name, times in by_type.items():
-        times.sort()
-        lines += [
-            f"next({type_name},{a},{b})."
-            for a, b in zip(times, times[1:], strict=False)
-        ]
+    before: dict[str, int | str] = {}
+    scaled: dict[tuple[str, object], object] = {}  # values repeat; Decimal math is slow
+    for key, fact in ordered:
+        statement = fact.statement
+        value = statement.value
+        text = scaled.get((statement.type, value))
+        if text is None:
+            text = (
+                value if isinstance(value, str) else int(value * scales[statement.type])
+            )
+            scaled[(statement.type, value)] = text
+        previous = "none"
+        if len(key) == 2:
+            previous = str(before.get(statement.type, "none"))
+            before[statement.type] = key[1]
+        lines.append(
+            f"recorded({statement.family},{statement.type},{text},{key[-1]},{previous})."
+        )
     return lines
 
 
@@ -128,9 +137,6 @@ def _as_utc(moment: datetime) -> datetime:
 
 
 def _aware(fact: TimedStatement) -> TimedStatement:
+    if fact.at.tzinfo is UTC:
+        return fact
     return TimedStatement(fact.statement, _as_utc(fact.at))
-
-
-def sorted_by_time(facts: Sequence[TimedStatement]) -> list[TimedStatement]:
-    """Facts in time order, keeping the given order among equal times."""
-    return sorted(facts, key=lambda f: f.at)

@@ -19,9 +19,11 @@ class Answer:
     """The atoms of the answer set, by predicate name, as tuples of ints and strings.
 
     Constants and strings both come back as ``str``; nothing of clingo escapes.
+    ``ground_rules`` is the size of the ground program, to watch how grounding grows.
     """
 
     atoms: Mapping[str, frozenset[Atom]]
+    ground_rules: int = 0
 
     def of(self, predicate: str) -> frozenset[Atom]:
         """All argument tuples of ``predicate`` (empty when it has none)."""
@@ -32,33 +34,24 @@ class Answer:
         return bool(self.of(predicate))
 
 
-def program_solve(rules: Sequence[tuple[str, str]], facts: str) -> Answer:
+def program_solve(
+    rules: Sequence[tuple[str, str]], facts: str, *, show: Sequence[tuple[str, int]]
+) -> Answer:
     """Ground and solve the rule files ``(name, text)`` plus ``facts``; return the first
-    answer set.
+    answer set, keeping the atoms of the ``(predicate, arity)`` pairs in ``show``.
+
+    Only those atoms are shown: converting every atom of a large program back to
+    Python would cost more than solving it.
 
     Raises :class:`RuleSetError` when the rules do not parse or ground, or when the
     program has no answer set (a constraint ruled every state out).
     """
-    messages: list[str] = []
-    control = clingo.Control(
-        ["--models=1", "--warn=none"],
-        logger=lambda _code, message: messages.append(message),
-    )
-    source = "facts"
-    try:
-        for source, text in (*rules, ("facts", facts)):
-            control.add("base", [], text)
-        source = "grounding"
-        control.ground([("base", [])])
-    except RuntimeError as error:
-        found = [_diagnostic(m, source) for m in messages] or [
-            Diagnostic(str(error), source)
-        ]
-        raise RuleSetError(found) from error
+    shown = "".join(f"#show {name}/{arity}." for name, arity in show)
+    control = _grounded([*rules, ("facts", facts), ("output", shown)])
     collected: dict[str, set[Atom]] = {}
 
     def on_model(model: clingo.Model) -> None:
-        for symbol in model.symbols(atoms=True):
+        for symbol in model.symbols(shown=True):
             collected.setdefault(symbol.name, set()).add(_plain(symbol))
 
     result = control.solve(on_model=on_model)
@@ -72,7 +65,44 @@ def program_solve(rules: Sequence[tuple[str, str]], facts: str) -> Answer:
                 )
             ]
         )
-    return Answer(MappingProxyType({k: frozenset(v) for k, v in collected.items()}))
+    return Answer(
+        MappingProxyType({k: frozenset(v) for k, v in collected.items()}),
+        ground_rules=int(control.statistics["problem"]["lpStep"]["rules"]),
+    )
+
+
+def _grounded(
+    files: Sequence[tuple[str, str]], ground_source: str = "rules"
+) -> clingo.Control:
+    """A control with every file added and grounded, or a :class:`RuleSetError` naming
+    the file and line at fault."""
+    messages: list[str] = []
+    control = clingo.Control(
+        ["--models=1", "--warn=none"],
+        logger=lambda _code, message: messages.append(message),
+    )
+    for name, text in files:
+        try:
+            control.add("base", [], text)
+        except RuntimeError as error:
+            raise RuleSetError(_diagnostics(messages, name, error)) from error
+    try:
+        control.ground([("base", [])])
+    except RuntimeError as error:
+        # clingo reports grounding errors (unsafe variables) without the file; ground
+        # each file alone to find which one it is.
+        if len(files) > 1:
+            for name, text in files:
+                _grounded([(name, text)], ground_source=name)
+        raise RuleSetError(_diagnostics(messages, ground_source, error)) from error
+    return control
+
+
+def _diagnostics(
+    messages: list[str], source: str, error: Exception
+) -> list[Diagnostic]:
+    found = [_diagnostic(m, source) for m in messages]
+    return found or [Diagnostic(str(error), source)]
 
 
 def _plain(symbol: clingo.Symbol) -> Atom:
@@ -90,9 +120,17 @@ def _value(symbol: clingo.Symbol) -> Value:
 
 
 def _diagnostic(message: str, source: str) -> Diagnostic:
-    """clingo reports ``<block>:LINE:COL-COL: error: TEXT``; keep line and text."""
-    first = message.strip().splitlines()[0] if message.strip() else message
-    parts = first.split(":", 3)
-    if len(parts) == 4 and parts[1].isdigit():
-        return Diagnostic(parts[3].strip(), source, int(parts[1]))
-    return Diagnostic(first, source)
+    """clingo reports ``<block>:LINE:COL-COL: error: TEXT`` and notes on later lines
+    (``'X' is unsafe``); keep the first line number and all the text."""
+    lines = [line.strip() for line in message.strip().splitlines() if line.strip()]
+    texts, line_number = [], None
+    for line in lines:
+        parts = line.split(":", 3)
+        if len(parts) == 4 and parts[1].isdigit():
+            line_number = line_number or int(parts[1])
+            texts.append(
+                parts[3].strip().removeprefix("error: ").removeprefix("note: ")
+            )
+        else:
+            texts.append(line)
+    return Diagnostic(" ".join(texts), source, line_number)

@@ -14,6 +14,22 @@ from logic.solver import Answer, program_solve
 
 SEVERITY_ORDER = {"high": 0, "medium": 1, "low": 2}
 
+# What the state is read from; the rules contract (logic/rules/README.md) defines them.
+OUTPUT_PREDICATES = (
+    ("current", 3),
+    ("background", 1),
+    ("problem", 1),
+    ("severity", 2),
+    ("description", 2),
+    ("evidence", 4),
+    ("news2Complete", 0),
+    ("news2Missing", 1),
+    ("news2Subscore", 2),
+    ("news2Score", 1),
+    ("news2Band", 1),
+    ("news2SingleParameter3", 0),
+)
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -46,6 +62,7 @@ class PatientState:
     background: tuple[str, ...]
     problems: tuple[Problem, ...]
     news2: News2
+    ground_rules: int = field(default=0, compare=False)
 
     @property
     def problem_names(self) -> frozenset[str]:
@@ -59,7 +76,9 @@ def patient_state_solve(
     """Build the patient's program from ``facts``, solve it with ``rules`` and read the
     epistemic state back. ``now`` defaults to the latest fact's time."""
     program = program_build(facts, alphabet=rules.alphabet, now=now)
-    answer = program_solve([(f.name, f.text) for f in rules.files], program.text)
+    answer = program_solve(
+        [(f.name, f.text) for f in rules.files], program.text, show=OUTPUT_PREDICATES
+    )
     return _state_from_answer(answer, program)
 
 
@@ -75,6 +94,7 @@ def _state_from_answer(answer: Answer, program: PatientProgram) -> PatientState:
         background=_background(answer, program),
         problems=_problems(answer, program),
         news2=_news2(answer),
+        ground_rules=answer.ground_rules,
     )
 
 

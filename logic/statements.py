@@ -1,4 +1,4 @@
-"""Statements in canonical text form: parsing, validation against the alphabet, printing."""
+"""Statements in canonical text form: parsing, validating, printing."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ class Statement:
     value: Decimal | str
 
     def canonical(self, alphabet: Alphabet | None = None) -> str:
-        """The canonical text form, with the type's decimals when the alphabet is known."""
+        """The canonical text, with the type's decimals when the alphabet is known."""
         return f"{self.family}({self.type}, {self.value_text(alphabet)})"
 
     def value_text(self, alphabet: Alphabet | None = None) -> str:
@@ -40,7 +40,7 @@ class Statement:
         measurement = alphabet.measurements.get(self.type) if alphabet else None
         if measurement is not None:
             return f"{self.value:.{measurement.decimals}f}"
-        return format(self.value.normalize(), "f")
+        return format(self.value, "f")
 
     def json_value(self, alphabet: Alphabet) -> int | float | str:
         """The value as JSON: whole numbers for 0-decimal types, floats otherwise."""
@@ -130,7 +130,7 @@ def statement_parse(text: str, alphabet: Alphabet) -> Statement | Unclear:
 def measurement_value(
     measurement: MeasurementType, raw: str | int | float | Decimal
 ) -> Decimal:
-    """Check that ``raw`` is an allowed value of ``measurement`` and return it exactly."""
+    """Check that ``raw`` is an allowed value of ``measurement``; return it exactly."""
     text = str(raw).strip()
     if not _NUMBER.match(text):
         raise StatementError(f"{measurement.name}: '{text}' is not a number")

@@ -1,0 +1,34 @@
+# caretaker: `make run` sets everything up and runs the app; `make test` runs the suite.
+VENV := .venv
+PYTHON := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint bench clean
+
+$(STAMP): requirements.txt requirements-dev.txt
+	@echo "==> creating virtual environment in $(VENV)"
+	@test -x $(PYTHON) || python3 -m venv $(VENV)
+	@$(PYTHON) -m pip install --quiet --upgrade pip
+	@echo "==> installing Python packages (llama-cpp-python compiles on a first install: about 7 minutes on 2 cores)"
+	@$(PYTHON) -m pip install --progress-bar off -r requirements-dev.txt \
+		| grep -E "^(Collecting|Building|Successfully)" || true
+	@$(PYTHON) -c "import clingo, faster_whisper, llama_cpp, django" \
+		|| (echo "==> package installation failed" >&2; exit 1)
+	@touch $(STAMP)
+
+run: $(STAMP)
+	@echo "==> replaying the demo scenario through the logic core"
+	@$(PYTHON) -m logic demo
+
+test: $(STAMP)
+	@./scripts/system-deps.sh
+	@echo "==> running the test suite"
+	@$(PYTHON) -m pytest
+
+lint: $(STAMP)
+	@$(PYTHON) -m ruff check .
+	@$(PYTHON) -m ruff format --check .
+	@$(PYTHON) -m mypy
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,47 @@
+"""Fixtures for the logic core: the shipped rule set and a `solve` helper for scenarios."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from logic import (
+    PatientState,
+    RuleSet,
+    Statement,
+    TimedStatement,
+    default_ruleset,
+    patient_state_solve,
+    statement_parse,
+)
+
+START = datetime(2026, 11, 20, 8, 0, tzinfo=UTC)
+
+# A scenario is a list of (minutes after 08:00, canonical statement).
+Scenario = Sequence[tuple[float, str]]
+Solve = Callable[..., PatientState]
+
+
+@pytest.fixture(scope="session")
+def rules() -> RuleSet:
+    return default_ruleset()
+
+
+def timed(rules: RuleSet, minutes: float, text: str) -> TimedStatement:
+    statement = statement_parse(text, rules.alphabet)
+    assert isinstance(statement, Statement)
+    return TimedStatement(statement, START + timedelta(minutes=minutes))
+
+
+@pytest.fixture
+def solve(rules: RuleSet) -> Solve:
+    """solve([(minutes, "data(temperature, 37.2)"), ...], now=minutes) -> state."""
+
+    def run(scenario: Scenario, now: float | None = None) -> PatientState:
+        facts = [timed(rules, minutes, text) for minutes, text in scenario]
+        moment = None if now is None else START + timedelta(minutes=now)
+        return patient_state_solve(facts, rules=rules, now=moment)
+
+    return run

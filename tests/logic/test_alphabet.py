@@ -1,0 +1,118 @@
+"""The alphabet file: the shipped default matches the spec; bad files fail by line."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from logic import AlphabetError
+from logic.alphabet import alphabet_parse
+
+# shared/specs/alphabet-v1.md: type -> (min, max, decimals)
+SPEC_MEASUREMENTS = {
+    "temperature": ("30.0", "45.0", 1),
+    "heartRate": ("20", "250", 0),
+    "respiratoryRate": ("2", "70", 0),
+    "oxygenSaturation": ("50", "100", 0),
+    "systolicBP": ("40", "300", 0),
+    "diastolicBP": ("20", "200", 0),
+    "painLevel": ("0", "10", 0),
+    "bloodGlucose": ("1.0", "40.0", 1),
+}
+SPEC_CONDITIONS = {
+    "consciousness": {"alert", "confused", "voice", "pain", "unresponsive"},
+    "oxygenSupply": {"air", "supplemental"},
+    "stability": {"stable", "unstable"},
+    "backgroundInfo": {"surgery", "operation", "procedure", "allergic", "diabetes",
+                       "hypercapnicRespiratoryFailure"},
+}
+
+
+def test_default_alphabet_matches_the_v1_spec(rules):
+    alphabet = rules.alphabet
+    assert alphabet.version == 1
+    for name, (low, high, decimals) in SPEC_MEASUREMENTS.items():
+        measurement = alphabet.measurements[name]
+        assert (measurement.minimum, measurement.maximum) == (Decimal(low), Decimal(high))
+        assert measurement.decimals == decimals
+        assert measurement.synonyms, f"{name} needs synonyms for the extractor"
+    assert set(alphabet.measurements) == set(SPEC_MEASUREMENTS)
+    assert {n: {v.name for v in c.values} for n, c in alphabet.conditions.items()} == (
+        SPEC_CONDITIONS)
+    assert alphabet.conditions["backgroundInfo"].accumulates
+    assert not alphabet.conditions["consciousness"].accumulates
+
+
+def test_scale_is_declared_by_decimals(rules):
+    assert rules.alphabet.measurements["temperature"].scale == 10
+    assert rules.alphabet.measurements["heartRate"].scale == 1
+
+
+def test_no_pain_phrase_maps_to_zero(rules):
+    assert ("no pain", Decimal(0)) in rules.alphabet.measurements["painLevel"].phrases
+
+
+def errors_of(text: str) -> list[tuple[int | None, str]]:
+    with pytest.raises(AlphabetError) as caught:
+        alphabet_parse(text, source="alphabet.toml")
+    for diagnostic in caught.value.diagnostics:
+        assert diagnostic.file == "alphabet.toml"
+    return [(d.line, d.message) for d in caught.value.diagnostics]
+
+
+GOOD_TYPE = '[data.temperature]\nmin = 30.0\nmax = 45.0\ndecimals = 1\n'
+
+
+def test_invalid_toml_reports_its_line():
+    ((line, message),) = errors_of(GOOD_TYPE + "min = = 3\n")
+    assert line == 5 and "TOML" in message
+
+
+def test_min_above_max_is_reported_at_the_min_line():
+    ((line, message),) = errors_of('[data.heartRate]\nmax = 20\nmin = 250\n')
+    assert line == 3 and "greater than" in message
+
+
+def test_bounds_with_too_many_decimals():
+    ((line, message),) = errors_of('[data.heartRate]\nmin = 20.5\nmax = 250\n')
+    assert line == 2 and "decimals" in message
+
+
+def test_missing_range_is_reported():
+    [(line, message), *_] = errors_of('[data.heartRate]\ndecimals = 0\n')
+    assert line == 1 and "'min' is required" in message
+
+
+def test_duplicate_type_across_families():
+    text = GOOD_TYPE + '[condition.temperature]\n[condition.temperature.values.high]\n'
+    assert any("defined twice" in m for _, m in errors_of(text))
+
+
+def test_duplicate_table_is_a_toml_error():
+    ((_, message),) = errors_of(GOOD_TYPE + GOOD_TYPE)
+    assert "TOML" in message
+
+
+def test_unknown_key_and_bad_names():
+    text = ('[data.temperature]\nmin = 30\nmax = 45\ncolour = "red"\n'
+            '[condition.Bad_name]\n[condition.Bad_name.values.x]\n')
+    messages = errors_of(text)
+    assert (4, messages[0][1]) == messages[0] and "unknown entry 'colour'" in messages[0][1]
+    assert any(line == 5 and "type name" in m for line, m in messages)
+
+
+def test_condition_without_values():
+    ((line, message),) = errors_of('[condition.stability]\ndescription = "x"\n')
+    assert line == 1 and "at least one value" in message
+
+
+def test_phrase_out_of_range():
+    text = '[data.painLevel]\nmin = 0\nmax = 10\nphrases = { "agony" = 11 }\n'
+    ((line, message),) = errors_of(text)
+    assert line == 4 and "agony" in message
+
+
+def test_empty_alphabet():
+    ((_, message),) = errors_of('name = "empty"\n')
+    assert "no types" in message
