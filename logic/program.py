@@ -47,18 +47,15 @@ class PatientProgram:
         )
 
 
-def seconds_between(origin: datetime, moment: datetime) -> int:
-    """Whole seconds from ``origin`` to ``moment`` (both timezone-aware)."""
-    return int((moment - origin).total_seconds())
-
-
-# Each reading enters as one fact that also names the time of the reading before it;
-# this prelude unfolds it into the predicates rule authors use. One fact per reading
-# instead of two halves the text clingo has to parse.
+# Each reading enters as one short fact that also names the time of the reading before
+# it (d for data, c for condition); this prelude unfolds it into the predicates rule
+# authors use. Parsing the facts is most of the cost of a large program, so one short
+# fact per reading instead of two long ones roughly halves it.
 PRELUDE = """
-data(Type, Value, T) :- recorded(data, Type, Value, T, _).
-condition(Type, Value, T) :- recorded(condition, Type, Value, T, _).
-next(Type, Before, T) :- recorded(_, Type, _, T, Before), Before != none.
+data(Type, Value, T) :- d(Type, Value, T, _).
+condition(Type, Value, T) :- c(Type, Value, T, _).
+next(Type, Before, T) :- d(Type, _, T, Before), Before != none.
+next(Type, Before, T) :- c(Type, _, T, Before), Before != none.
 """
 
 
@@ -72,31 +69,33 @@ def program_build(
     cannot both be current: the one given later wins, as when a nurse corrects herself
     within one message.
     """
-    facts = [_aware(f) for f in facts]
-    moments = [f.at for f in facts]
-    now = _as_utc(now) if now is not None else max(moments, default=datetime.now(UTC))
-    origin = min([*moments, now])
+    facts = list(facts)
+    stamps = [_timestamp(f.at) for f in facts]
+    now_stamp = _timestamp(now) if now is not None else max(stamps, default=None)
+    if now_stamp is None:
+        now_stamp = int(datetime.now(UTC).timestamp())
+    origin_stamp = min([*stamps, now_stamp])
     accumulating = {n for n, c in alphabet.conditions.items() if c.accumulates}
     readings: dict[ReadingKey, TimedStatement] = {}
-    for fact in facts:
-        seconds = seconds_between(origin, fact.at)
+    for fact, stamp in zip(facts, stamps, strict=True):
+        seconds = stamp - origin_stamp
         statement = fact.statement
         if statement.type in accumulating:
             readings[(statement.type, str(statement.value), seconds)] = fact
         else:
             readings[(statement.type, seconds)] = fact
-    lines = [PRELUDE, f"now({seconds_between(origin, now)})."]
+    lines = [PRELUDE, f"now({now_stamp - origin_stamp})."]
     lines += [f"accumulates({name})." for name in accumulating]
-    lines += _recorded_lines(readings, alphabet)
+    lines += _reading_lines(readings, alphabet)
     return PatientProgram(
         text="".join(lines),
-        origin=origin,
-        now_seconds=seconds_between(origin, now),
+        origin=datetime.fromtimestamp(origin_stamp, UTC),
+        now_seconds=now_stamp - origin_stamp,
         readings=readings,
     )
 
 
-def _recorded_lines(
+def _reading_lines(
     readings: Mapping[ReadingKey, TimedStatement], alphabet: Alphabet
 ) -> list[str]:
     scales = {n: m.scale for n, m in alphabet.measurements.items()}
@@ -113,30 +112,19 @@ def _recorded_lines(
                 value if isinstance(value, str) else int(value * scales[statement.type])
             )
             scaled[(statement.type, value)] = text
-        previous = "none"
+        previous: int | str = "none"
         if len(key) == 2:
-            previous = str(before.get(statement.type, "none"))
+            previous = before.get(statement.type, "none")
             before[statement.type] = key[1]
         lines.append(
-            f"recorded({statement.family},{statement.type},{text},{key[-1]},{previous})."
+            f"{statement.family[0]}({statement.type},{text},{key[-1]},{previous})."
         )
     return lines
 
 
-def _accumulates(alphabet: Alphabet, statement: Statement) -> bool:
-    condition = alphabet.conditions.get(statement.type)
-    return condition is not None and condition.accumulates
-
-
-def _as_utc(moment: datetime) -> datetime:
+def _timestamp(moment: datetime) -> int:
     if moment.tzinfo is None:
         raise ValueError(
             f"time {moment.isoformat()} has no timezone; give UTC or an offset"
         )
-    return moment.astimezone(UTC)
-
-
-def _aware(fact: TimedStatement) -> TimedStatement:
-    if fact.at.tzinfo is UTC:
-        return fact
-    return TimedStatement(fact.statement, _as_utc(fact.at))
+    return int(moment.timestamp())

@@ -19,11 +19,11 @@ class Answer:
     """The atoms of the answer set, by predicate name, as tuples of ints and strings.
 
     Constants and strings both come back as ``str``; nothing of clingo escapes.
-    ``ground_rules`` is the size of the ground program, to watch how grounding grows.
+    ``ground_atoms`` is the size of the ground program, to watch how grounding grows.
     """
 
     atoms: Mapping[str, frozenset[Atom]]
-    ground_rules: int = 0
+    ground_atoms: int = 0
 
     def of(self, predicate: str) -> frozenset[Atom]:
         """All argument tuples of ``predicate`` (empty when it has none)."""
@@ -67,7 +67,7 @@ def program_solve(
         )
     return Answer(
         MappingProxyType({k: frozenset(v) for k, v in collected.items()}),
-        ground_rules=int(control.statistics["problem"]["lpStep"]["rules"]),
+        ground_atoms=len(control.symbolic_atoms),
     )
 
 

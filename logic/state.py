@@ -62,7 +62,7 @@ class PatientState:
     background: tuple[str, ...]
     problems: tuple[Problem, ...]
     news2: News2
-    ground_rules: int = field(default=0, compare=False)
+    ground_atoms: int = field(default=0, compare=False)
 
     @property
     def problem_names(self) -> frozenset[str]:
@@ -94,7 +94,7 @@ def _state_from_answer(answer: Answer, program: PatientProgram) -> PatientState:
         background=_background(answer, program),
         problems=_problems(answer, program),
         news2=_news2(answer),
-        ground_rules=answer.ground_rules,
+        ground_atoms=answer.ground_atoms,
     )
 
 
