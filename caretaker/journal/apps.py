@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class JournalConfig(AppConfig):
+    name = "caretaker.journal"
+    verbose_name = "Messages and facts"

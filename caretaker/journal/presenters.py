@@ -1,0 +1,30 @@
+"""Messages and their results as JSON for the command line, pages and websockets."""
+
+from caretaker.alerts.models import Alert
+from caretaker.journal.models import Message, PatientSnapshot
+
+
+def message_result(message: Message) -> dict:
+    """The outcome of a message: status, transcript, facts, unclear parts, the alerts it
+    raised and the patient's state after it."""
+    message.refresh_from_db()
+    facts = list(message.facts.order_by("id"))
+    snapshot = PatientSnapshot.objects.filter(patient=message.patient).first()
+    return {
+        "message": message.pk,
+        "status": message.status,
+        "reason": message.failure_reason or None,
+        "transcript": message.transcript,
+        "facts": [f.statement for f in facts if f.retracted_at is None],
+        "fact_ids": [f.pk for f in facts if f.retracted_at is None],
+        "evidence": [
+            {"statement": f.statement, "start": f.evidence_start, "end": f.evidence_end}
+            for f in facts
+        ],
+        "unclear": message.unclear,
+        "alerts": [
+            {"problem": a.problem, "severity": a.severity, "text": a.text}
+            for a in Alert.objects.filter(message=message).order_by("id")
+        ],
+        "state": snapshot.state if snapshot else {},
+    }

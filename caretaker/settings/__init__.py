@@ -1,0 +1,1 @@
+"""Settings: `base` runs on embedded defaults; `production` requires its services."""

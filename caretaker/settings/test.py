@@ -1,0 +1,9 @@
+"""Test settings: the embedded defaults, or the real services when DATABASE_URL and
+REDIS_URL are set (CI runs the suite both ways)."""
+
+import tempfile
+
+from caretaker.settings.base import *  # noqa: F403
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast logins
+MEDIA_ROOT = tempfile.mkdtemp(prefix="caretaker-media-")

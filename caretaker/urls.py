@@ -1,0 +1,38 @@
+"""URL configuration."""
+
+from django.contrib import admin
+from django.urls import include, path
+
+from caretaker.alerts import views as alerts
+from caretaker.journal import views as journal
+from caretaker.wards import views as wards
+
+urlpatterns = [
+    path("", wards.home, name="home"),
+    path("wards/<slug:code>/", wards.ward_dashboard, name="ward-dashboard"),
+    path("patients/<int:patient_id>/", wards.patient_detail, name="patient-detail"),
+    path(
+        "patients/<int:patient_id>/series.json",
+        wards.patient_series,
+        name="patient-series",
+    ),
+    path("patients/<int:patient_id>/bedside/", journal.bedside, name="bedside"),
+    path(
+        "patients/<int:patient_id>/messages/",
+        journal.message_create,
+        name="message-create",
+    ),
+    path("facts/<int:fact_id>/undo/", journal.fact_undo, name="fact-undo"),
+    path(
+        "messages/<int:message_id>/retry/",
+        journal.message_retry_view,
+        name="message-retry",
+    ),
+    path(
+        "alerts/<int:alert_id>/acknowledge/",
+        alerts.alert_acknowledge_view,
+        name="alert-acknowledge",
+    ),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("admin/", admin.site.urls),
+]

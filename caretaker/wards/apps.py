@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class WardsConfig(AppConfig):
+    name = "caretaker.wards"
+    verbose_name = "Wards and patients"

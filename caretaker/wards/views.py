@@ -1,0 +1,72 @@
+"""Ward dashboard and patient pages."""
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+
+from caretaker.journal.selectors import fact_list_active
+from caretaker.wards.models import Patient, Ward
+from caretaker.wards.selectors import (
+    patient_row,
+    patient_visible,
+    ward_list_for,
+    ward_rows,
+    ward_visible,
+)
+
+
+def _visible_patient(request, patient_id: int) -> Patient:
+    patient = get_object_or_404(Patient.objects.select_related("ward"), pk=patient_id)
+    if not patient_visible(user=request.user, patient=patient):
+        raise Http404("no such patient on your wards")
+    return patient
+
+
+@login_required
+def home(request):
+    wards = list(ward_list_for(user=request.user))
+    if len(wards) == 1:
+        return redirect("ward-dashboard", code=wards[0].code)
+    return render(request, "wards/home.html", {"wards": wards})
+
+
+@login_required
+def ward_dashboard(request, code: str):
+    ward = get_object_or_404(Ward, code=code)
+    if not ward_visible(user=request.user, ward=ward):
+        raise Http404("not one of your wards")
+    return render(
+        request, "wards/dashboard.html", {"ward": ward, "rows": ward_rows(ward=ward)}
+    )
+
+
+@login_required
+def patient_detail(request, patient_id: int):
+    patient = _visible_patient(request, patient_id)
+    messages = patient.messages.prefetch_related("facts").order_by("-said_at", "-id")
+    return render(
+        request,
+        "wards/patient.html",
+        {
+            "patient": patient,
+            "row": patient_row(patient=patient),
+            "messages": messages[:100],
+            "alerts": patient.alerts.all()[:50],
+        },
+    )
+
+
+@login_required
+def patient_series(request, patient_id: int):
+    """Chart data: every active fact as (time, value) by type."""
+    patient = _visible_patient(request, patient_id)
+    series: dict[str, list] = {}
+    for fact in fact_list_active(patient=patient).filter(statement__startswith="data("):
+        series.setdefault(fact.type, []).append(
+            [fact.said_at.isoformat(), float(fact.value)]
+        )
+    news2 = [
+        [m.said_at.isoformat(), m.news2_score]
+        for m in patient.messages.filter(news2_score__isnull=False).order_by("said_at")
+    ]
+    return JsonResponse({"series": series, "news2": news2})

@@ -1,0 +1,110 @@
+"use strict";
+(function () {
+  const root = document.getElementById("bedside");
+  const feed = document.getElementById("feed");
+  const warnings = document.getElementById("warnings");
+  const cards = new Map();
+  const seen = new Set();
+
+  function uuid() {
+    return crypto.randomUUID ? crypto.randomUUID() :
+      "10000000-1000-4000-8000-100000000000".replace(/[018]/g, (c) =>
+        (c ^ (crypto.getRandomValues(new Uint8Array(1))[0] & (15 >> (c / 4)))).toString(16));
+  }
+
+  function factItem(message, statement, index) {
+    const ev = (message.evidence || []).find((e) => e.statement === statement);
+    const words = ev && ev.end != null ? message.transcript.slice(ev.start, ev.end) : "";
+    const factId = (message.fact_ids || [])[index];
+    return el("li", { class: "fact" }, el("code", {}, statement),
+      words ? el("span", { class: "evidence" }, " from “" + words + "”") : null,
+      factId ? el("button", { class: "undo", onclick: () => undo(factId) }, "Undo") : null);
+  }
+
+  function renderMessage(message) {
+    const processing = !["solved", "failed"].includes(message.status);
+    const card = el("article", { class: "card message status-" + message.status, "data-message": message.message },
+      el("q", {}, message.transcript || message.text || "(recording)"),
+      processing ? el("p", { class: "processing" }, "Processing… (" + message.status + ")") : null,
+      message.status === "failed" ? el("p", { class: "error" }, "Failed: " + (message.reason || "unknown error"),
+        el("button", { class: "retry", onclick: () => retry(message.message) }, "Retry")) : null,
+      message.facts && message.facts.length ? el("div", {}, el("strong", {}, "Recorded:"),
+        el("ul", {}, message.facts.map((s, i) => factItem(message, s, i)))) : null,
+      message.status === "solved" && !message.facts.length ? el("p", {}, "Nothing was recorded.") : null,
+      message.unclear && message.unclear.length ? el("p", { class: "unclear" }, "Not understood: " + message.unclear.map((u) => "“" + u + "”").join(", ")) : null,
+      (message.alerts || []).map((a) => el("p", { class: "alert sev-" + a.severity }, "⚠ " + a.problem + ": " + a.text)));
+    const old = cards.get(message.message);
+    if (old) old.replaceWith(card); else feed.append(card);
+    cards.set(message.message, card);
+    card.scrollIntoView({ block: "end" });
+    if ((message.alerts || []).some((a) => !seen.has(message.message + a.problem))) {
+      message.alerts.forEach((a) => seen.add(message.message + a.problem));
+      chime();
+    }
+  }
+
+  function renderWarnings(row) {
+    warnings.replaceChildren(...(row.alerts || []).map((a) =>
+      el("div", { class: "alert sev-" + a.severity }, el("strong", {}, a.problem + ": "), a.text)));
+  }
+
+  function submit(data) {
+    data.append("client_id", uuid());
+    return postForm(root.dataset.post, data).then(({ ok, body }) => {
+      if (ok) renderMessage(body); else feed.append(el("p", { class: "error" }, body.error || "Could not send."));
+    }).catch(() => feed.append(el("p", { class: "error" }, "Could not reach the server; try again.")));
+  }
+  function undo(factId) { postForm("/facts/" + factId + "/undo/", new FormData()).then(({ body }) => renderMessage(body)); }
+  function retry(messageId) { postForm("/messages/" + messageId + "/retry/", new FormData()).then(({ body }) => renderMessage(body)); }
+
+  document.getElementById("compose").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const input = document.getElementById("text");
+    if (!input.value.trim()) return;
+    const data = new FormData(); data.append("text", input.value);
+    input.value = "";
+    submit(data);
+  });
+
+  // Push to talk: record while the button is held, with a level meter and a timer.
+  const talk = document.getElementById("talk");
+  let recorder = null, chunks = [], started = 0, timer = null, stream = null, analyser = null;
+  async function startRecording(event) {
+    event.preventDefault();
+    if (recorder) return;
+    try { stream = await navigator.mediaDevices.getUserMedia({ audio: true }); }
+    catch (e) { feed.append(el("p", { class: "error" }, "Microphone not available: " + e.message)); return; }
+    const ctx = new AudioContext(); analyser = ctx.createAnalyser();
+    ctx.createMediaStreamSource(stream).connect(analyser);
+    recorder = new MediaRecorder(stream); chunks = [];
+    recorder.ondataavailable = (e) => chunks.push(e.data);
+    recorder.onstop = () => {
+      const blob = new Blob(chunks, { type: recorder.mimeType || "audio/webm" });
+      const data = new FormData(); data.append("audio", blob, "recording." + (blob.type.includes("mp4") ? "mp4" : "webm"));
+      stream.getTracks().forEach((t) => t.stop()); recorder = null;
+      submit(data);
+    };
+    recorder.start(); started = Date.now(); talk.classList.add("recording");
+    const level = document.getElementById("level"), elapsed = document.getElementById("elapsed");
+    const samples = new Uint8Array(analyser.fftSize);
+    timer = setInterval(() => {
+      analyser.getByteTimeDomainData(samples);
+      const peak = Math.max(...samples.map((v) => Math.abs(v - 128))) / 128;
+      level.style.width = Math.round(peak * 100) + "%";
+      elapsed.textContent = ((Date.now() - started) / 1000).toFixed(1) + " s";
+    }, 100);
+  }
+  function stopRecording() {
+    if (!recorder) return;
+    clearInterval(timer); talk.classList.remove("recording");
+    document.getElementById("elapsed").textContent = "";
+    recorder.stop();
+  }
+  talk.addEventListener("pointerdown", startRecording);
+  ["pointerup", "pointerleave", "pointercancel"].forEach((n) => talk.addEventListener(n, stopRecording));
+
+  liveSocket("/ws/patients/" + root.dataset.patient + "/", (event) => {
+    if (event.type === "bedside.snapshot") { event.messages.forEach(renderMessage); renderWarnings(event.patient); }
+    if (event.type === "message.update") renderMessage(event.message);
+  });
+})();

@@ -1,0 +1,54 @@
+"use strict";
+(function () {
+  const table = document.getElementById("ward");
+  const alertsBox = document.getElementById("alerts");
+  const rows = new Map();
+  const seenAlerts = new Set();
+  const UNITS = [["temperature", "Temp"], ["heartRate", "HR"], ["respiratoryRate", "RR"],
+                 ["oxygenSaturation", "SpO2"]];
+
+  function news2Cell(news2) {
+    if (!news2 || !news2.complete) return el("td", { class: "news2 incomplete", title: news2 ? "missing: " + news2.missing.join(", ") : "" }, "–");
+    return el("td", {}, el("span", { class: "news2 band-" + news2.band }, String(news2.score)));
+  }
+
+  function renderRow(row) {
+    rows.set(row.id, row);
+    const c = (row.state && row.state.current) || {};
+    const problems = (row.state && row.state.problems) || [];
+    const tr = el("tr", { "data-patient": row.id },
+      el("td", {}, row.bed), el("td", {}, el("a", { href: "/patients/" + row.id + "/" }, row.name)),
+      news2Cell(row.state && row.state.news2),
+      UNITS.map(([key]) => el("td", { "data-type": key }, c[key] ?? "–")),
+      el("td", { "data-type": "bp" }, c.systolicBP ? c.systolicBP + "/" + (c.diastolicBP ?? "–") : "–"),
+      el("td", { "data-type": "painLevel" }, c.painLevel ?? "–"),
+      el("td", { class: "problems" }, problems.map((p) => el("span", { class: "tag sev-" + p.severity, title: p.description }, p.name))),
+      el("td", {}, el("a", { href: "/patients/" + row.id + "/bedside/" }, "Bedside")));
+    const old = table.querySelector('tr[data-patient="' + row.id + '"]');
+    if (old) old.replaceWith(tr); else table.tBodies[0].append(tr);
+    renderAlerts();
+  }
+
+  function renderAlerts() {
+    alertsBox.replaceChildren();
+    let fresh = false;
+    for (const row of rows.values()) {
+      for (const alert of row.alerts || []) {
+        if (!seenAlerts.has(alert.id)) { seenAlerts.add(alert.id); fresh = true; }
+        alertsBox.append(el("div", { class: "alert sev-" + alert.severity, "data-alert": alert.id },
+          el("strong", {}, row.bed + " " + row.name + ": " + alert.problem), " ", alert.text,
+          el("button", { class: "ack", onclick: () => socket.send({ type: "alert.acknowledge", alert: alert.id }) }, "Acknowledge")));
+      }
+    }
+    if (fresh) chime();
+  }
+
+  const socket = liveSocket("/ws/wards/" + table.dataset.ward + "/", (event) => {
+    if (event.type === "ward.snapshot") event.patients.forEach(renderRow);
+    if (event.type === "patient.update") renderRow(event.patient);
+  });
+  JSON.parse(document.getElementById("initial-rows").textContent).forEach((row) => {
+    (row.alerts || []).forEach((a) => seenAlerts.add(a.id));
+    renderRow(row);
+  });
+})();

@@ -1,0 +1,53 @@
+// A websocket that reconnects by itself; every (re)connection starts with a snapshot
+// from the server, so nothing missed while offline stays missing.
+"use strict";
+function liveSocket(path, onMessage) {
+  const banner = document.getElementById("connection");
+  let socket = null, delay = 500;
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    socket = new WebSocket(scheme + location.host + path);
+    socket.onopen = () => { delay = 500; if (banner) banner.hidden = true; };
+    socket.onmessage = (event) => onMessage(JSON.parse(event.data));
+    socket.onclose = (event) => {
+      if (event.code === 4403) { if (banner) { banner.textContent = "Not allowed."; banner.hidden = false; } return; }
+      if (banner) banner.hidden = false;
+      setTimeout(connect, delay);
+      delay = Math.min(delay * 2, 10000);
+    };
+  }
+  connect();
+  return { send: (data) => socket && socket.readyState === 1 && socket.send(JSON.stringify(data)) };
+}
+
+function csrfToken() {
+  const match = document.cookie.match(/csrftoken=([^;]+)/);
+  return match ? match[1] : "";
+}
+
+function postForm(url, data) {
+  return fetch(url, { method: "POST", body: data, headers: { "X-CSRFToken": csrfToken() },
+                      credentials: "same-origin" })
+    .then((r) => r.json().then((body) => ({ ok: r.ok, body })));
+}
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "class") node.className = v; else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v);
+  }
+  for (const child of children.flat()) {
+    if (child != null) node.append(child instanceof Node ? child : String(child));
+  }
+  return node;
+}
+
+// A short tone for new warnings (visible and audible).
+function chime() {
+  try {
+    const ctx = new (window.AudioContext || window.webkitAudioContext)();
+    const osc = ctx.createOscillator(); osc.frequency.value = 880;
+    osc.connect(ctx.destination); osc.start(); osc.stop(ctx.currentTime + 0.25);
+  } catch (e) { /* audio may be blocked until the page is touched */ }
+}
