@@ -3,7 +3,7 @@ VENV := .venv
 PYTHON := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run demo test lint bench clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	@echo "==> creating virtual environment in $(VENV)"
@@ -17,6 +17,15 @@ $(STAMP): requirements.txt requirements-dev.txt
 	@touch $(STAMP)
 
 run: $(STAMP)
+	@mkdir -p var
+	@echo "==> preparing the database (SQLite in var/)"
+	@$(PYTHON) manage.py migrate --noinput -v0
+	@echo "==> loading the demo ward and users"
+	@$(PYTHON) manage.py demo_setup
+	@echo "==> serving caretaker at http://localhost:8000 (websockets included; Ctrl-C stops)"
+	@$(PYTHON) manage.py runserver 0.0.0.0:8000
+
+demo: $(STAMP)
 	@echo "==> replaying the demo scenario through the logic core"
 	@$(PYTHON) -m logic demo
 

@@ -1,0 +1,92 @@
+"""Pipeline services that need no language model: import, solve, alert, undo."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from caretaker.alerts.models import Alert
+from caretaker.alerts.services import alert_acknowledge
+from caretaker.journal.models import Fact, Message, PatientSnapshot
+from caretaker.journal.services import (
+    fact_retract,
+    message_import,
+    message_submit,
+    patient_state_refresh,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def said(hours_ago: float):
+    return timezone.now() - timedelta(hours=hours_ago)
+
+
+def test_rising_temperature_after_surgery_raises_one_alert(patient):
+    message_import(patient=patient, said_at=said(5), text="had surgery, temp 37",
+                   statements=["condition(backgroundInfo, surgery)",
+                               "data(temperature, 37.0)"])
+    assert not Alert.objects.exists()
+    second = message_import(patient=patient, said_at=said(1), text="temp 38.4",
+                            statements=["data(temperature, 38.4)"])
+    (alert,) = Alert.objects.all()
+    assert (alert.problem, alert.message, alert.severity) == (
+        "risingTemperatureAfterOperation", second, "medium")
+    assert "data(temperature, 38.4)" in alert.text and alert.ruleset_version
+    # Solving again with nothing new raises nothing new: the problem is not new.
+    patient_state_refresh(patient=patient)
+    assert Alert.objects.count() == 1
+
+
+def test_state_snapshot_keeps_current_values(patient):
+    message_import(patient=patient, said_at=said(1), text="pulse 104",
+                   statements=["data(heartRate, 104)"])
+    state = PatientSnapshot.objects.get(patient=patient).state
+    assert state["current"] == {"heartRate": 104}
+
+
+def test_undo_keeps_the_retraction_and_solves_again(patient, nurse):
+    message_import(patient=patient, said_at=said(5), text="surgery, temp 37",
+                   statements=["condition(backgroundInfo, surgery)",
+                               "data(temperature, 37.0)"])
+    message_import(patient=patient, said_at=said(1), text="temp 38.4",
+                   statements=["data(temperature, 38.4)"])
+    fact = Fact.objects.get(statement="data(temperature, 38.4)")
+    state = fact_retract(fact=fact, user=nurse)
+    assert state["current"]["temperature"] == 37.0
+    assert state["problems"] == []
+    fact.refresh_from_db()
+    assert fact.retracted_at is not None and fact.retracted_by == nurse
+    assert Fact.objects.filter(pk=fact.pk).exists()
+
+
+def test_acknowledging_twice_keeps_the_first(patient, nurse):
+    message_import(patient=patient, said_at=said(0), text="BM 3.1",
+                   statements=["data(bloodGlucose, 3.1)"])
+    alert = Alert.objects.get(problem="hypoglycaemia")
+    first = alert_acknowledge(alert=alert, user=nurse).acknowledged_at
+    assert alert_acknowledge(alert=alert, user=nurse).acknowledged_at == first
+
+
+def test_import_rejects_statements_outside_the_alphabet(patient):
+    from logic import StatementError
+
+    with pytest.raises(StatementError):
+        message_import(patient=patient, said_at=said(0), text="temp 52",
+                       statements=["data(temperature, 52.0)"])
+    assert not Message.objects.exists() and not Fact.objects.exists()
+
+
+def test_duplicate_client_id_is_one_message(patient, django_capture_on_commit_callbacks):
+    import uuid
+
+    client_id = uuid.uuid4()
+    with django_capture_on_commit_callbacks(execute=False):
+        first = message_submit(patient=patient, text="pulse 80", client_id=client_id)
+        again = message_submit(patient=patient, text="pulse 80", client_id=client_id)
+    assert first.pk == again.pk and Message.objects.count() == 1
+
+
+def test_empty_message_is_refused(patient):
+    with pytest.raises(ValueError):
+        message_submit(patient=patient, text="   ")
