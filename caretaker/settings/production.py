@@ -1,0 +1,54 @@
+"""Production settings: every secret and service comes from the environment, and the
+app refuses to start without them.
+
+Required: SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL (PostgreSQL), REDIS_URL.
+"""
+
+from django.core.exceptions import ImproperlyConfigured
+
+from caretaker.settings.base import *  # noqa: F403
+from caretaker.settings.base import env
+
+
+def _required(name: str) -> str:
+    value = env(name, default="")
+    if not value:
+        raise ImproperlyConfigured(
+            f"{name} is not set. caretaker.settings.production refuses to start without "
+            f"it; set the {name} environment variable (see the README, 'Production')."
+        )
+    return value
+
+
+DEBUG = False
+SECRET_KEY = _required("SECRET_KEY")
+ALLOWED_HOSTS = [h.strip() for h in _required("ALLOWED_HOSTS").split(",") if h.strip()]
+CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[
+    f"https://{host}" for host in ALLOWED_HOSTS if not host.startswith(".")])
+DATABASES = {"default": env.db_url_config(_required("DATABASE_URL"))}
+DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+
+REDIS_URL = _required("REDIS_URL")
+CHANNEL_LAYERS = {
+    "default": {
+        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "CONFIG": {"hosts": [REDIS_URL]},
+    }
+}
+CELERY_BROKER_URL = env("CELERY_BROKER_URL", default=REDIS_URL)
+CELERY_TASK_ALWAYS_EAGER = False
+
+# HTTPS only, behind a TLS-terminating proxy that sets X-Forwarded-Proto.
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=True)
+SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31536000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+SECURE_HSTS_PRELOAD = True
+SESSION_COOKIE_SECURE = True
+CSRF_COOKIE_SECURE = True
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_AGE = env.int("SESSION_COOKIE_AGE", default=12 * 3600)  # one shift
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"

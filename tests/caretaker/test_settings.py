@@ -1,0 +1,34 @@
+"""Production settings: secure by default, and no start without a secret."""
+
+import os
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PRODUCTION = {
+    "ALLOWED_HOSTS": "caretaker.example.org",
+    "DATABASE_URL": "postgres://caretaker:secret@localhost:5432/caretaker",
+    "REDIS_URL": "redis://localhost:6379/0",
+    "DJANGO_SETTINGS_MODULE": "caretaker.settings.production",
+}
+
+
+def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
+    clean = {k: v for k, v in os.environ.items()
+             if k not in (*PRODUCTION, "SECRET_KEY")}
+    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, text=True,
+                          capture_output=True, env={**clean, **env}, timeout=120)
+
+
+def test_deploy_check_passes_with_the_documented_variables():
+    result = manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION,
+                    SECRET_KEY=secrets.token_urlsafe(50))
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_production_refuses_to_start_without_a_secret_key():
+    result = manage("check", **PRODUCTION)
+    assert result.returncode != 0
+    assert "SECRET_KEY is not set" in result.stderr
