@@ -1,0 +1,174 @@
+"""Turn a recording into a transcript, keeping only segments that are speech."""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from speech.audio import SAMPLE_RATE, AudioInput, Samples, audio_decode
+from speech.model import LoadedModel, model_load
+from speech.options import TranscriptionOptions
+
+NO_SPEECH_REASON = "no speech detected"
+# Whisper's own rule drops a window only when it is unsure of the words too;
+# past this, the model is sure there is no speech whatever it wrote.
+_NO_SPEECH_CERTAIN = 0.9
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A stretch of recognised speech, times in seconds from the start."""
+
+    start: float
+    end: float
+    text: str
+    avg_logprob: float
+    no_speech_prob: float
+
+
+@dataclass(frozen=True)
+class Transcript:
+    """What was said, or an empty text with the reason nothing was kept.
+
+    ``duration_s`` is the length of the recording, ``seconds`` the time spent
+    decoding and transcribing it (the one-time model load excluded).
+    """
+
+    text: str
+    duration_s: float
+    seconds: float
+    no_speech: bool
+    reason: str | None
+    segments: tuple[Segment, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The transcript as plain JSON-ready values, segments as objects."""
+        return {
+            "text": self.text,
+            "duration_s": round(self.duration_s, 2),
+            "seconds": round(self.seconds, 2),
+            "no_speech": self.no_speech,
+            "reason": self.reason,
+            "segments": [
+                {
+                    key: round(value, 3) if isinstance(value, float) else value
+                    for key, value in asdict(segment).items()
+                }
+                for segment in self.segments
+            ],
+        }
+
+
+def transcribe(
+    audio: AudioInput, options: TranscriptionOptions | None = None
+) -> Transcript:
+    """Transcribe a recording given as bytes or a file path.
+
+    Silence and noise give ``no_speech=True``, an empty text and the reason
+    ``"no speech detected"``. Bad input raises a :class:`speech.SpeechError`
+    subclass with a code and a message saying what to do.
+    """
+    options = options or TranscriptionOptions()
+    started = time.perf_counter()
+    samples = audio_decode(audio, max_seconds=options.max_seconds)
+    decode_seconds = time.perf_counter() - started
+    loaded = model_load(options)
+    started = time.perf_counter()
+    segments = samples_transcribe(loaded, samples, options)
+    seconds = decode_seconds + time.perf_counter() - started
+    text = " ".join(segment.text for segment in segments).strip()
+    return Transcript(
+        text=text,
+        duration_s=len(samples) / SAMPLE_RATE,
+        seconds=seconds,
+        no_speech=not text,
+        reason=None if text else NO_SPEECH_REASON,
+        segments=segments,
+    )
+
+
+def samples_transcribe(
+    loaded: LoadedModel, samples: Samples, options: TranscriptionOptions
+) -> tuple[Segment, ...]:
+    """Run Whisper on decoded samples and keep the segments that are speech."""
+    prompt = bias_prompt(options.vocabulary) if options.bias == "prompt" else None
+    hotwords = " ".join(options.vocabulary) if options.bias == "hotwords" else None
+    if not options.bias_active:
+        prompt = hotwords = None
+    prompt_words = frozenset(_WORD.findall((prompt or hotwords or "").lower()))
+    with loaded.lock:
+        raw_segments, _info = loaded.whisper.transcribe(
+            samples,
+            language=options.language,
+            beam_size=options.beam_size,
+            temperature=list(options.temperatures),
+            vad_filter=options.vad,
+            initial_prompt=prompt,
+            hotwords=hotwords,
+            # Each window stands alone: carrying text over feeds hallucination loops.
+            condition_on_previous_text=False,
+            no_speech_threshold=options.no_speech_threshold,
+            log_prob_threshold=options.log_prob_threshold,
+            compression_ratio_threshold=options.compression_ratio_threshold,
+        )
+        # The segments are generated lazily: decode them while holding the lock.
+        kept = [
+            _segment_make(raw)
+            for raw in raw_segments
+            if segment_is_speech(raw, options, prompt_words)
+        ]
+    return tuple(kept)
+
+
+def bias_prompt(vocabulary: tuple[str, ...]) -> str:
+    """The initial prompt that steers spelling towards the ward vocabulary.
+
+    Whisper continues the style of its prompt, so the prompt reads like a
+    nurse's note rather than a bare word list.
+    """
+    return "Ward obs: " + ", ".join(vocabulary) + "."
+
+
+def segment_is_speech(
+    raw: Any, options: TranscriptionOptions, prompt_words: frozenset[str]
+) -> bool:
+    """Whether a faster-whisper segment is speech rather than an invention.
+
+    Drops segments without a letter or digit, segments the model itself rates
+    as no speech, repetitive ones (high compression ratio), and echoes of the
+    bias prompt (two or more vocabulary words and nothing else, no number).
+    """
+    text = str(raw.text).strip()
+    words = _WORD.findall(text.lower())
+    no_speech_prob = float(raw.no_speech_prob)
+    avg_logprob = float(raw.avg_logprob)
+    if not words:
+        return False
+    if no_speech_prob >= _NO_SPEECH_CERTAIN:
+        return False
+    if (
+        no_speech_prob > options.no_speech_threshold
+        and avg_logprob < options.log_prob_threshold
+    ):
+        return False
+    if float(raw.compression_ratio) > options.compression_ratio_threshold:
+        return False
+    prompt_echo = (
+        len(words) >= 2
+        and not any(word.isdigit() for word in words)
+        and all(word in prompt_words for word in words)
+    )
+    return not prompt_echo
+
+
+def _segment_make(raw: Any) -> Segment:
+    return Segment(
+        start=float(raw.start),
+        end=float(raw.end),
+        text=str(raw.text).strip(),
+        avg_logprob=float(raw.avg_logprob),
+        no_speech_prob=float(raw.no_speech_prob),
+    )
