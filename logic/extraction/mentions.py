@@ -1,0 +1,98 @@
+"""Where the alphabet's words occur in an utterance: types, phrases, values."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+
+from logic.alphabet import Alphabet
+
+# Words before a condition value that deny it ("not confused", "no longer alert").
+_NEGATION = re.compile(r"\b(not|no|never|denies|without|no longer|isn't|wasn't)\s+$")
+
+
+@dataclass(frozen=True)
+class Mention:
+    """One alphabet word found in the normalized utterance.
+
+    ``kind`` is ``"type"`` (a measurement synonym), ``"phrase"`` (a fixed phrase with
+    ``number``) or ``"value"`` (a synonym of condition value ``value``).
+    """
+
+    kind: str
+    type: str
+    start: int
+    end: int
+    value: str = ""
+    number: Decimal | None = None
+
+
+@dataclass(frozen=True)
+class _Word:
+    phrase: str
+    kind: str
+    type: str
+    value: str = ""
+    number: Decimal | None = None
+
+
+_Vocabulary = tuple[tuple[re.Pattern[str], _Word], ...]
+# Keyed by id(); the alphabet is kept in the value so that its id stays unique.
+_CACHE: dict[int, tuple[Alphabet, _Vocabulary]] = {}
+
+
+def _vocabulary(alphabet: Alphabet) -> _Vocabulary:
+    """Every synonym of the alphabet as a whole-word pattern, longest first."""
+    cached = _CACHE.get(id(alphabet))
+    if cached is not None and cached[0] is alphabet:
+        return cached[1]
+    words: list[_Word] = []
+    for measurement in alphabet.measurements.values():
+        words += [_Word(s, "type", measurement.name) for s in measurement.synonyms]
+        words += [
+            _Word(p, "phrase", measurement.name, number=n)
+            for p, n in measurement.phrases
+        ]
+    for condition in alphabet.conditions.values():
+        for value in condition.values:
+            words += [
+                _Word(s, "value", condition.name, value.name) for s in value.synonyms
+            ]
+    words.sort(key=lambda w: -len(w.phrase))
+    vocabulary = tuple(
+        (re.compile(rf"(?<![\w-]){re.escape(w.phrase)}(?![\w-])", re.I), w)
+        for w in words
+    )
+    _CACHE[id(alphabet)] = (alphabet, vocabulary)
+    return vocabulary
+
+
+def mentions_find(text: str, alphabet: Alphabet) -> tuple[tuple[Mention, ...], ...]:
+    """``(kept, all)``: non-overlapping mentions (longest wins) and every match.
+
+    Every match is kept too because a number inside any condition synonym
+    ("target sats 88 to 92", "GCS 15") belongs to that synonym, not to a measurement.
+    """
+    taken = [False] * len(text)
+    kept: list[Mention] = []
+    every: list[Mention] = []
+    for pattern, word in _vocabulary(alphabet):
+        for match in pattern.finditer(text):
+            mention = Mention(
+                word.kind,
+                word.type,
+                match.start(),
+                match.end(),
+                word.value,
+                word.number,
+            )
+            every.append(mention)
+            if any(taken[match.start() : match.end()]):
+                continue
+            if word.kind == "value" and _NEGATION.search(text[: match.start()]):
+                continue
+            taken[match.start() : match.end()] = [True] * (match.end() - match.start())
+            kept.append(mention)
+    kept.sort(key=lambda m: m.start)
+    return tuple(kept), tuple(every)

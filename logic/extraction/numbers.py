@@ -1,0 +1,142 @@
+"""Spoken numbers to digits, keeping a map from the digits back to the nurse's words."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+from decimal import Decimal
+
+from text_to_num import alpha2digit
+
+_UNITS = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+]
+_TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+_NUMBER_WORDS = frozenset([*_UNITS, *_TENS, "hundred", "thousand"])
+_WORD = re.compile(r"[A-Za-z]+")
+_DIGITS = re.compile(r"(?<![A-Za-z\d.])\d+(?:\.\d+)?(?![A-Za-z\d])")
+_PAIR = re.compile(r"^([1-9]) ([2-9]0|[1-9][0-9])$")
+
+
+@dataclass(frozen=True)
+class NumberToken:
+    """A number said in the utterance, with its span in the normalized text."""
+
+    value: Decimal
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Normalized:
+    """The utterance with number words turned into digits, and the way back.
+
+    ``runs`` holds ``(normalized_start, normalized_end, original_start, original_end)``
+    for every replaced run of number words, in order.
+    """
+
+    original: str
+    text: str
+    runs: tuple[tuple[int, int, int, int], ...]
+
+    def original_offset(self, position: int, *, end: bool = False) -> int:
+        """Offset into the original text of ``position`` in the normalized text."""
+        index = bisect_right([r[0] for r in self.runs], position) - 1
+        if index < 0:
+            return position
+        n_start, n_end, o_start, o_end = self.runs[index]
+        if position < n_end or (end and position == n_end):
+            return o_end if end else o_start
+        return position - n_end + o_end
+
+    def original_span(self, start: int, end: int) -> tuple[int, int]:
+        """The original span of the normalized span ``[start, end)``."""
+        return self.original_offset(start), self.original_offset(end, end=True)
+
+
+def _run_value(words: str) -> str:
+    """Digits for one run of number words; "one thirty" is 130 as nurses say it."""
+    converted = alpha2digit(words, "en", threshold=0).strip()
+    if pair := _PAIR.match(converted):
+        return str(int(pair.group(1)) * 100 + int(pair.group(2)))
+    return str(converted)
+
+
+def _word_runs(text: str) -> list[tuple[int, int]]:
+    """Spans of consecutive number words ("thirty eight point two", "one hundred and
+    twelve"); "point" and "and" join only between number words."""
+    runs: list[tuple[int, int]] = []
+    words = [(m.group().lower(), m.start(), m.end()) for m in _WORD.finditer(text)]
+    index = 0
+    while index < len(words):
+        word, start, end = words[index]
+        if word not in _NUMBER_WORDS:
+            index += 1
+            continue
+        last = index
+        probe = index + 1
+        while probe < len(words):
+            gap = text[words[probe - 1][2] : words[probe][1]]
+            if gap.strip(" -") or "\n" in gap:
+                break
+            name = words[probe][0]
+            if name in _NUMBER_WORDS:
+                last = probe
+            elif (
+                name not in ("point", "and")
+                or probe + 1 >= len(words)
+                or words[probe + 1][0] not in _NUMBER_WORDS
+            ):
+                break
+            probe += 1
+        runs.append((start, words[last][2]))
+        index = last + 1
+    return runs
+
+
+def normalize(text: str) -> Normalized:
+    """Replace each run of number words in ``text`` by digits (with text2num)."""
+    pieces: list[str] = []
+    runs: list[tuple[int, int, int, int]] = []
+    cursor = 0
+    length = 0
+    for start, end in _word_runs(text):
+        digits = _run_value(text[start:end])
+        if not re.fullmatch(r"\d+(\.\d+)?", digits):
+            continue
+        pieces.append(text[cursor:start])
+        length += start - cursor
+        runs.append((length, length + len(digits), start, end))
+        pieces.append(digits)
+        length += len(digits)
+        cursor = end
+    pieces.append(text[cursor:])
+    return Normalized(text, "".join(pieces), tuple(runs))
+
+
+def numbers_find(normalized: Normalized) -> tuple[NumberToken, ...]:
+    """Every number in the utterance, spoken or written, in normalized offsets."""
+    return tuple(
+        NumberToken(Decimal(m.group()), m.start(), m.end())
+        for m in _DIGITS.finditer(normalized.text)
+    )

@@ -1,0 +1,94 @@
+"""``python -m logic extract`` and ``evaluate`` print the documented JSON."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def run(*arguments: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "logic", *arguments],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+
+
+def test_extract_prints_the_contract_without_a_model_for_chatter() -> None:
+    """Chatter: no candidate, no model; the JSON has every documented key."""
+    done = run("extract", "Has anyone seen the keys for the drug trolley?")
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert set(result) == {"statements", "unclear", "evidence", "rejected", "ms"}
+    assert result["statements"] == [] and isinstance(result["ms"], int)
+
+
+def test_bad_state_is_a_readable_error() -> None:
+    """--state must be a JSON object; the error says so."""
+    done = run("extract", "pulse up by 20", "--state", "[1]")
+    assert done.returncode == 2
+    assert "--state" in done.stderr
+
+
+@pytest.mark.slow
+def test_extract_with_state_and_evidence() -> None:
+    """A relative change with --state is recorded with the words that said it."""
+    text = "Pulse has gone up by 20 since the last set."
+    done = run("extract", text, "--state", '{"heartRate": 92}', "--guide", "strict")
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert set(result["statements"]) <= {"data(heartRate, 112)"}
+    for evidence in result["evidence"]:
+        assert text[evidence["start"] : evidence["end"]].startswith("Pulse")
+
+
+@pytest.mark.slow
+def test_evaluate_prints_the_scores(tmp_path: Path) -> None:
+    """evaluate reads the dev-set format and prints one JSON object of scores."""
+    data = tmp_path / "two.jsonl"
+    data.write_text(
+        json.dumps(
+            {
+                "id": "a",
+                "text": "temp 38.4, pain 3",
+                "gold": ["data(temperature, 38.4)", "data(painLevel, 3)"],
+                "needs_unclear": False,
+            }
+        )
+        + "\n"
+        + json.dumps(
+            {
+                "id": "b",
+                "text": "Patient asked for a cup of tea.",
+                "gold": [],
+                "needs_unclear": True,
+            }
+        )
+        + "\n",
+        encoding="utf-8",
+    )
+    done = run("evaluate", str(data))
+    assert done.returncode == 0, done.stderr
+    score = json.loads(done.stdout)
+    assert set(score) == {
+        "n",
+        "precision",
+        "recall",
+        "f1",
+        "exact_match",
+        "unclear_recall",
+        "violations",
+        "p50_ms",
+        "p95_ms",
+    }
+    assert score["n"] == 2 and score["violations"] == 0
+    assert score["precision"] == 1.0 and score["unclear_recall"] == 1.0

@@ -1,0 +1,49 @@
+"""Number words become digits, and every number keeps the words it came from."""
+
+from decimal import Decimal
+
+import pytest
+
+from logic.extraction.numbers import normalize, numbers_find
+
+
+def said(text: str) -> list[tuple[str, str]]:
+    normalized = normalize(text)
+    return [
+        (str(n.value), text[slice(*normalized.original_span(n.start, n.end))])
+        for n in numbers_find(normalized)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Temp thirty eight point two", [("38.2", "thirty eight point two")]),
+        ("pulse one hundred and twelve", [("112", "one hundred and twelve")]),
+        ("heart rate one thirty.", [("130", "one thirty")]),
+        ("resps sixteen, pulse 68", [("16", "sixteen"), ("68", "68")]),
+        ("So her temp's 37.4.", [("37.4", "37.4")]),
+        ("on two litres", [("2", "two")]),
+    ],
+)
+def test_numbers_are_found_with_their_words(
+    text: str, expected: list[tuple[str, str]]
+) -> None:
+    """Spoken and written numbers come back as digits with their original span."""
+    assert said(text) == expected
+
+
+def test_words_that_are_not_numbers_stay() -> None:
+    """Digits inside words (SpO2, T1DM) are not numbers; the text is unchanged."""
+    normalized = normalize("SpO2 fine, T1DM, CO2 retainer")
+    assert normalized.text == "SpO2 fine, T1DM, CO2 retainer"
+    assert numbers_find(normalized) == ()
+
+
+def test_offsets_after_a_replaced_run_map_back() -> None:
+    """Text after a converted run maps to the same words in the original."""
+    text = "BP seventy eight over forty, heart rate 72"
+    normalized = normalize(text)
+    start = normalized.text.index("heart")
+    assert text[slice(*normalized.original_span(start, start + 10))] == "heart rate"
+    assert Decimal(78) in [n.value for n in numbers_find(normalized)]

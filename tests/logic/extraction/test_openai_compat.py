@@ -1,0 +1,181 @@
+"""The OpenAI-compatible backend against real servers on loopback (slow)."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+import pytest
+
+from logic.alphabet import Alphabet
+from logic.extraction.backends.llama import model_path
+from logic.extraction.backends.openai_compat import OpenAIBackend
+from logic.extraction.extractor import extract
+from logic.extraction.grammar import GuideMode
+from logic.extraction.guide import guide_build
+from logic.extraction.options import ExtractionOptions
+
+pytestmark = pytest.mark.slow
+STRICT = ExtractionOptions(backend="openai", guide=GuideMode.STRICT, retries=2)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def llama_server() -> Iterator[str]:
+    """``llama_cpp.server`` serving the embedded model on a free loopback port."""
+    port = free_port()
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "llama_cpp.server",
+            "--model",
+            str(model_path("smollm2")),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--n_ctx",
+            "2048",
+            "--n_threads",
+            "2",
+            "--model_alias",
+            "smollm2",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}/v1"
+    try:
+        for _ in range(240):
+            try:
+                urllib.request.urlopen(f"{url}/models", timeout=1)
+                break
+            except OSError:
+                if process.poll() is not None:
+                    raise RuntimeError("llama_cpp.server exited") from None
+                time.sleep(0.5)
+        else:
+            raise RuntimeError("llama_cpp.server did not start")
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def backend(url: str, constraint: str) -> OpenAIBackend:
+    return OpenAIBackend.from_environment(
+        {
+            "CARETAKER_LLM_BASE_URL": url,
+            "CARETAKER_LLM_MODEL": "smollm2",
+            "CARETAKER_LLM_CONSTRAINT": constraint,
+        }
+    )
+
+
+@pytest.mark.parametrize("constraint", ["grammar"])
+def test_constrained_server_gives_only_candidates(
+    alphabet: Alphabet, llama_server: str, constraint: str
+) -> None:
+    """Through the server, with the guide as GBNF or JSON schema, every accepted
+    statement is a candidate of the guide."""
+    text = "BP 150 over 90, heart rate 72, no pain"
+    result = extract(
+        text,
+        alphabet=alphabet,
+        options=STRICT,
+        backend=backend(llama_server, constraint),
+    )
+    allowed = {c.statement for c in guide_build(text, alphabet).candidates}
+    assert set(result.statements) <= allowed
+    assert result.raw, "the server was asked"
+
+
+def test_server_ignoring_the_constraint_is_validated(
+    alphabet: Alphabet, llama_server: str
+) -> None:
+    """With no constraint sent, the server writes what it likes; strict validation
+    still lets only candidates through."""
+    text = "temperature 39, pain 4"
+    result = extract(
+        text, alphabet=alphabet, options=STRICT, backend=backend(llama_server, "none")
+    )
+    assert {s.canonical(alphabet) for s in result.statements} <= {
+        "data(temperature, 39.0)",
+        "data(painLevel, 4)",
+    }
+
+
+GARBAGE = "data(heartRate, 150)\ndata(bloodPressure, 1)\nSure!"
+
+
+class _Garbage(BaseHTTPRequestHandler):
+    """Answers every chat completion with out-of-alphabet text, in OpenAI format."""
+
+    requests: list[dict[str, Any]] = []
+
+    def do_POST(self) -> None:  # noqa: N802 (http.server's name)
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        _Garbage.requests.append(body)
+        answer = {
+            "id": "x",
+            "object": "chat.completion",
+            "created": 0,
+            "model": "junk",
+            "choices": [
+                {
+                    "index": 0,
+                    "finish_reason": "stop",
+                    "message": {
+                        "role": "assistant",
+                        "content": GARBAGE,
+                    },
+                }
+            ],
+            "usage": {"prompt_tokens": 1, "completion_tokens": 9, "total_tokens": 10},
+        }
+        raw = json.dumps(answer).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(raw)))
+        self.end_headers()
+        self.wfile.write(raw)
+
+    def log_message(self, *arguments: Any) -> None:
+        pass
+
+
+def test_garbage_server_output_never_enters_the_facts(alphabet: Alphabet) -> None:
+    """A real HTTP server that ignores the schema: everything is rejected, the
+    violation is counted, and retries stop after the bound."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Garbage)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/v1"
+        result = extract(
+            "temperature 39, pain 4",
+            alphabet=alphabet,
+            options=STRICT,
+            backend=backend(url, "json_schema"),
+        )
+    finally:
+        server.shutdown()
+    assert result.statements == ()
+    assert result.violations >= 1
+    assert len(_Garbage.requests) == 3
+    assert _Garbage.requests[0]["response_format"]["json_schema"]["strict"] is True
+    assert set(result.unclear) == {"temperature 39", "pain 4"}
