@@ -136,7 +136,11 @@ class _LineIndex:
     def line(self, table: str, key: str | None = None) -> int | None:
         if key is not None and (table, key) in self.keys:
             return self.keys[(table, key)]
-        return self.tables.get(table)
+        if table in self.tables:
+            return self.tables[table]
+        # [condition.X.values.Y] defines [condition.X] without a header of its own.
+        nested = [n for t, n in self.tables.items() if t.startswith(f"{table}.")]
+        return min(nested, default=None)
 
 
 class _Reader:
@@ -241,7 +245,11 @@ class _Reader:
         if isinstance(value, bool) or not isinstance(value, int | float):
             self.fail(where, key, f"'{key}' is required and must be a number")
             return None
-        return Decimal(str(value))
+        number = Decimal(str(value))
+        if not _usable(number):
+            self.fail(where, key, f"'{key}' = {value} {_UNUSABLE}")
+            return None
+        return number
 
     def measurement(
         self, where: str, name: str, table: dict[str, Any]
@@ -312,6 +320,9 @@ class _Reader:
                 self.fail(where, "phrases", f"phrase '{phrase}' must map to a number")
                 continue
             number = Decimal(str(value))
+            if not _usable(number):
+                self.fail(where, "phrases", f"phrase '{phrase}' = {value} {_UNUSABLE}")
+                continue
             if not minimum <= number <= maximum or decimal_places(number) > decimals:
                 self.fail(
                     where,
@@ -371,6 +382,16 @@ class _Reader:
             synonyms=self.strings(where, table, "synonyms"),
             accumulates=accumulates,
         )
+
+
+# Finite and small enough that every value with 3 decimals stays exact (Decimal's
+# default context keeps 28 digits); TOML allows nan and inf, a measurement does not.
+_LIMIT = Decimal(10) ** 12
+_UNUSABLE = "is not a usable value; use a finite number between -10^12 and 10^12"
+
+
+def _usable(number: Decimal) -> bool:
+    return number.is_finite() and abs(number) <= _LIMIT
 
 
 def decimal_places(number: Decimal) -> int:

@@ -10,9 +10,11 @@ from pathlib import Path
 
 from logic.demo import demo_print
 from logic.diagnostics import LogicError
+from logic.extraction.cli import extraction_commands_add
 from logic.facts_file import facts_read, moment_parse
 from logic.ruleset import RuleSet, default_ruleset, ruleset_load
 from logic.state import patient_state_solve, state_to_json
+from logic.validation import ruleset_validate_directory
 
 EXIT_BAD_INPUT = 2
 
@@ -32,17 +34,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--rules", type=Path, help="rule set directory (default: shipped)"
     )
     state.set_defaults(run=_state)
+    validate = commands.add_parser("validate", help="validate a rule set directory")
+    validate.add_argument("directory", type=Path)
+    validate.set_defaults(run=_validate)
     demo = commands.add_parser("demo", help="replay the post-operative demo scenario")
     demo.add_argument(
         "--rules", type=Path, help="rule set directory (default: shipped)"
     )
     demo.set_defaults(run=_demo)
+    extraction_commands_add(commands)
     arguments = parser.parse_args(argv)
     try:
         return int(arguments.run(arguments))
     except LogicError as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
+
+
+def _validate(arguments: argparse.Namespace) -> int:
+    report = ruleset_validate_directory(arguments.directory)
+    for error in report.errors:
+        print(f"error: {error}", file=sys.stderr)
+    if not report.ok:
+        return EXIT_BAD_INPUT
+    print(f"ok: {arguments.directory} is a valid rule set ({report.rule_files} rule "
+          f"files, {report.tests} rule tests passed)")
+    return 0
 
 
 def _rules(arguments: argparse.Namespace) -> RuleSet:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -134,3 +135,37 @@ def _diagnostic(message: str, source: str) -> Diagnostic:
         else:
             texts.append(line)
     return Diagnostic(" ".join(texts), source, line_number)
+
+
+def clingo_diagnostic(message: str, source: str) -> Diagnostic:
+    """A clingo log message as a diagnostic of ``source`` with the line it names."""
+    return _diagnostic(message, source)
+
+
+def rules_check(rules: Sequence[tuple[str, str]]) -> list[Diagnostic]:
+    """Syntax errors and unsafe variables of each rule file, with file and line.
+
+    This grounds each file on its own, facts included, and may not terminate on a rule
+    that grows terms forever: call it through :mod:`logic.trial`, which bounds it."""
+    problems = []
+    for name, text in rules:
+        try:
+            _grounded([(name, text)], ground_source=name)
+        except RuleSetError as error:
+            problems += [_plain_unsafe(d) for d in error.diagnostics]
+    return problems
+
+
+def _plain_unsafe(diagnostic: Diagnostic) -> Diagnostic:
+    """clingo's "unsafe variables in: <rewritten rule> 'X' is unsafe" in plain words."""
+    names = re.findall(r"'([A-Z_][A-Za-z0-9_']*)' is unsafe", diagnostic.message)
+    if not names:
+        return diagnostic
+    listed = ", ".join(dict.fromkeys(names))
+    return Diagnostic(
+        f"unsafe variable {listed}: every variable of a rule must also appear in a "
+        "positive body atom (not only after 'not', in a comparison or in the head); "
+        f"bind {listed} with an atom such as current(Type, {names[0]}, T)",
+        diagnostic.file,
+        diagnostic.line,
+    )

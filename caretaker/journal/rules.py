@@ -1,20 +1,14 @@
-"""Which rule set the application solves with."""
+"""Which rule set the application solves with: the active stored version of the
+patient's ward, else the active global version (see caretaker/rulesets)."""
 
-from functools import cache
-from pathlib import Path
-
-from django.conf import settings
-
-from logic import RuleSet, default_ruleset, ruleset_load
+from logic import RuleSet
 
 
-@cache
-def _ruleset_from(directory: str) -> RuleSet:
-    return ruleset_load(Path(directory)) if directory else default_ruleset()
+def active_ruleset(*, patient=None, ward=None) -> tuple[RuleSet, str]:
+    """The active rule set for ``patient`` (or ``ward``; global when neither) and its
+    version label, which alerts and snapshots record."""
+    from caretaker.rulesets.selectors import ruleset_active_get, ruleset_from_version
 
-
-def active_ruleset() -> tuple[RuleSet, str]:
-    """The active rule set and its version label (stored with every alert)."""
-    directory = settings.CARETAKER_RULES_DIR
-    version = f"dir:{directory}" if directory else "default:1"
-    return _ruleset_from(directory), version
+    ward_id = ward.pk if ward is not None else getattr(patient, "ward_id", None)
+    version = ruleset_active_get(ward_id=ward_id)
+    return ruleset_from_version(version=version), version.label

@@ -1,0 +1,251 @@
+"""Rule administration pages: versions, diffs, the editor, dry run, activation."""
+
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+
+from caretaker.rulesets.models import RuleSetVersion
+from caretaker.rulesets.selectors import (
+    rules_admin_check,
+    ruleset_active_get,
+    ruleset_audit_list,
+    ruleset_diff,
+    ruleset_dry_run,
+    ruleset_rollback_target,
+    ruleset_scopes,
+    ruleset_texts,
+    ruleset_version_list,
+)
+from caretaker.rulesets.services import (
+    Draft,
+    RuleSetInvalid,
+    ruleset_activate,
+    ruleset_draft_validate,
+    ruleset_rollback,
+    ruleset_version_create,
+)
+from caretaker.wards.models import Ward
+from logic.rule_tests import FORMAT as TESTS_FORMAT
+
+
+def rules_admin_required(view):
+    """Only members of the "rules admin" group (and superusers) get through."""
+
+    @login_required
+    @wraps(view)
+    def checked(request, *args, **kwargs):
+        if not rules_admin_check(user=request.user):
+            raise PermissionDenied("rule administration is for the rules admin group")
+        return view(request, *args, **kwargs)
+
+    return checked
+
+
+def _version(number: int) -> RuleSetVersion:
+    return get_object_or_404(
+        RuleSetVersion.objects.select_related("ward"), number=number
+    )
+
+
+def _scope_ward(code: str) -> Ward | None:
+    return None if code in ("", "global") else get_object_or_404(Ward, code=code)
+
+
+@rules_admin_required
+def rules_home(request):
+    return render(
+        request,
+        "rulesets/home.html",
+        {
+            "scopes": ruleset_scopes(),
+            "versions": ruleset_version_list()[:100],
+            "audit": ruleset_audit_list(limit=20),
+        },
+    )
+
+
+@rules_admin_required
+def version_detail(request, number: int):
+    version = _version(number)
+    return render(
+        request,
+        "rulesets/version.html",
+        {
+            "version": version,
+            "texts": ruleset_texts(version=version),
+            "versions": ruleset_version_list()[:100],
+        },
+    )
+
+
+@rules_admin_required
+def version_diff(request):
+    try:
+        old = _version(int(request.GET["old"]))
+        new = _version(int(request.GET["new"]))
+    except (KeyError, ValueError) as error:
+        raise Http404("choose two versions to compare") from error
+    return render(
+        request,
+        "rulesets/diff.html",
+        {
+            "old": old,
+            "new": new,
+            "files": ruleset_diff(old=old, new=new),
+        },
+    )
+
+
+def _draft_from(post) -> tuple[Draft, list[tuple[str, str]]]:
+    """The posted texts; rule files come as parallel lp_name / lp_text lists, and a
+    file with neither name nor text is dropped (that is how one is removed)."""
+    pairs = [
+        (name.strip(), text.replace("\r\n", "\n"))
+        for name, text in zip(
+            post.getlist("lp_name"), post.getlist("lp_text"), strict=False
+        )
+        if name.strip() or text.strip()
+    ]
+    draft = Draft(
+        alphabet=post.get("alphabet", "").replace("\r\n", "\n"),
+        files=dict(pairs),
+        tests=post.get("tests", "").replace("\r\n", "\n"),
+    )
+    return draft, pairs
+
+
+@rules_admin_required
+def ruleset_edit(request):
+    """The editor. GET starts a draft from a version (default: the active global
+    one); POST validates, or validates and saves as a new version."""
+    report, errors = None, []
+    if request.method == "POST":
+        draft, pairs = _draft_from(request.POST)
+        parent = RuleSetVersion.objects.filter(
+            number=request.POST.get("parent") or 0
+        ).first()
+        scope = request.POST.get("scope", "global")
+        comment = request.POST.get("comment", "").strip()
+        if request.POST.get("action") == "save":
+            try:
+                version = ruleset_version_create(
+                    draft=draft,
+                    author=request.user,
+                    ward=_scope_ward(scope),
+                    parent=parent,
+                    comment=comment,
+                )
+            except RuleSetInvalid as invalid:
+                errors = list(invalid.errors)
+            else:
+                messages.success(
+                    request,
+                    f"Saved {version.label}. It is not active "
+                    "yet: check the dry run, then activate it.",
+                )
+                return redirect("rules-version", number=version.number)
+        else:
+            report = ruleset_draft_validate(draft=draft, user=request.user)
+            errors = list(report.errors)
+    else:
+        parent = (
+            _version(int(request.GET["from"]))
+            if request.GET.get("from", "").isdigit()
+            else ruleset_active_get()
+        )
+        draft = Draft(parent.alphabet, dict(parent.files), parent.tests)
+        pairs = sorted(draft.files.items())
+        scope, comment = parent.scope, ""
+    return render(
+        request,
+        "rulesets/edit.html",
+        {
+            "draft": draft,
+            "rule_files": pairs,
+            "parent": parent,
+            "scope": scope,
+            "comment": comment,
+            "wards": Ward.objects.order_by("code"),
+            "report": report,
+            "errors": errors,
+            "error_list": [
+                {"file": e.file, "line": e.line, "message": e.message} for e in errors
+            ],
+            "tests_format": TESTS_FORMAT,
+        },
+    )
+
+
+@rules_admin_required
+def version_activate(request, number: int):
+    """GET: the dry run (who gains or loses which problem); POST: activate."""
+    version = _version(number)
+    if request.method == "POST":
+        try:
+            solved = ruleset_activate(version=version, user=request.user)
+        except RuleSetInvalid as invalid:
+            return render(
+                request,
+                "rulesets/activate.html",
+                {
+                    "version": version,
+                    "errors": invalid.errors,
+                    "rows": [],
+                    "scope": version.scope,
+                },
+                status=422,
+            )
+        messages.success(
+            request,
+            f"{version.label} is active for {version.scope}; "
+            f"{len(solved)} patients were solved again.",
+        )
+        return redirect("rules-home")
+    return render(
+        request,
+        "rulesets/activate.html",
+        {
+            "version": version,
+            "scope": version.scope,
+            "rows": ruleset_dry_run(version=version, ward=version.ward),
+        },
+    )
+
+
+@rules_admin_required
+def scope_rollback(request, scope: str):
+    """GET: the dry run of going back to the previous version; POST: roll back."""
+    ward = _scope_ward(scope)
+    target, possible = ruleset_rollback_target(ward_id=ward.pk if ward else None)
+    if request.method == "POST":
+        try:
+            ruleset_rollback(ward=ward, user=request.user)
+        except RuleSetInvalid as invalid:
+            for error in invalid.errors:
+                messages.error(request, str(error))
+        else:
+            messages.success(
+                request,
+                f"{scope} rolled back to "
+                f"{target.label if target else 'the global version'}.",
+            )
+        return redirect("rules-home")
+    return render(
+        request,
+        "rulesets/rollback.html",
+        {
+            "scope": scope,
+            "target": target,
+            "possible": possible,
+            "rows": ruleset_dry_run(version=target, ward=ward) if possible else [],
+        },
+    )
+
+
+@rules_admin_required
+def rules_audit(request):
+    return render(request, "rulesets/audit.html", {"audit": ruleset_audit_list()})

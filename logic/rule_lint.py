@@ -1,0 +1,314 @@
+"""Static checks of rule files against the alphabet: predicates nobody defines, types
+and values the alphabet does not know, problems without a severity or description."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import clingo
+from clingo import ast
+
+from logic.alphabet import Alphabet
+from logic.diagnostics import Diagnostic
+from logic.rule_recursion import rules_unbounded
+from logic.solver import clingo_diagnostic
+
+# Predicates the program builder provides to every rule set (see rules/README.md).
+INPUT_PREDICATES = {
+    ("data", 3),
+    ("condition", 3),
+    ("next", 3),
+    ("accumulates", 1),
+    ("now", 1),
+    ("d", 4),
+    ("c", 4),
+}
+# Predicates whose argument at the given position is a statement TYPE; the family says
+# which kind of type is allowed there (None: any).
+TYPE_POSITIONS: dict[tuple[str, int], tuple[int, str | None]] = {
+    ("data", 3): (0, "data"),
+    ("condition", 3): (0, "condition"),
+    ("next", 3): (0, None),
+    ("accumulates", 1): (0, "condition"),
+    ("reading", 3): (0, None),
+    ("current", 3): (0, None),
+    ("previous", 3): (0, None),
+    ("superseded", 2): (0, None),
+    ("age", 2): (0, None),
+    ("evidence", 4): (1, None),
+}
+# Predicates whose argument after the type is that type's VALUE.
+VALUE_AFTER_TYPE = {
+    ("condition", 3),
+    ("reading", 3),
+    ("current", 3),
+    ("previous", 3),
+    ("evidence", 4),
+}
+NUMBER_AFTER_TYPE = VALUE_AFTER_TYPE | {("data", 3)}
+
+
+@dataclass(frozen=True)
+class AtomUse:
+    """One occurrence of an atom in a rule file."""
+
+    file: str
+    line: int
+    name: str
+    arguments: tuple[Any, ...]  # clingo AST terms
+    in_head: bool
+
+    @property
+    def signature(self) -> tuple[str, int]:
+        return (self.name, len(self.arguments))
+
+
+# Directives that reach outside the rule set: other files, or code run by the server.
+FORBIDDEN = re.compile(r"#(include|script)\b")
+FILE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*\.lp$")
+
+
+def rules_syntax(files: Sequence[tuple[str, str]]) -> list[Diagnostic]:
+    """Syntax errors, bad file names and forbidden directives, found without grounding
+    (grounding may not terminate; :mod:`logic.trial` does it under a time limit)."""
+    problems = []
+    for name, text in files:
+        if not FILE_NAME.match(name):
+            problems.append(
+                Diagnostic(
+                    "a rule file name must end in .lp and contain only letters, digits, "
+                    "'.', '_' and '-'",
+                    name,
+                )
+            )
+        problems += _forbidden(name, text)
+        messages: list[str] = []
+        try:
+            ast.parse_string(
+                text,
+                lambda _statement: None,
+                logger=lambda _code, message, found=messages: found.append(message),
+            )
+        except RuntimeError as error:
+            found = [clingo_diagnostic(m, name) for m in messages]
+            problems += found or [Diagnostic(str(error), name)]
+    return problems
+
+
+def _forbidden(name: str, text: str) -> list[Diagnostic]:
+    problems = []
+    for number, line in enumerate(text.splitlines(), 1):
+        code = line.split("%", 1)[0]
+        if found := FORBIDDEN.search(code):
+            problems.append(
+                Diagnostic(
+                    f"#{found.group(1)} is not allowed in a rule set: every rule must be in "
+                    "the rule set's own files and no program code may run on the server",
+                    name,
+                    number,
+                )
+            )
+    return problems
+
+
+def rules_lint(
+    files: Sequence[tuple[str, str]], alphabet: Alphabet
+) -> list[Diagnostic]:
+    """Check rule files that parse: undefined predicates, unknown types and values,
+    problems without severity or description, and rules that grow terms forever."""
+    uses: list[AtomUse] = []
+    statements: list[tuple[str, ast.AST]] = []
+    for name, text in files:
+
+        def collect(statement: ast.AST, f: str = name) -> None:
+            uses.extend(_atoms(statement, f))
+            statements.append((f, statement))
+
+        try:
+            ast.parse_string(text, collect, logger=lambda _code, _message: None)
+        except RuntimeError:
+            continue  # rules_syntax reports the syntax error with its line
+    defined = INPUT_PREDICATES | {u.signature for u in uses if u.in_head}
+    problems = [
+        Diagnostic(
+            f"{u.name}/{len(u.arguments)} is used here but no rule and no input "
+            "defines it; check the spelling or add a rule for it",
+            u.file,
+            u.line,
+        )
+        for u in uses
+        if not u.in_head and u.signature not in defined
+    ]
+    problems += _vocabulary_problems(uses, alphabet)
+    problems += _problem_metadata(uses)
+    problems += rules_unbounded(statements)
+    return _unique(problems)
+
+
+def _atoms(statement: ast.AST, file: str) -> Iterator[AtomUse]:
+    line = statement.location.begin.line
+    if statement.ast_type == ast.ASTType.Rule:
+        yield from _walk(statement.head, file, line, in_head=True)
+        yield from _walk(statement.body, file, line, in_head=False)
+    elif statement.ast_type == ast.ASTType.External:
+        yield from _walk(statement.atom, file, line, in_head=True)
+
+
+def _walk(node: Any, file: str, line: int, *, in_head: bool) -> Iterator[AtomUse]:
+    if isinstance(node, list | tuple | ast.ASTSequence):
+        for item in node:
+            yield from _walk(item, file, line, in_head=in_head)
+        return
+    if not isinstance(node, ast.AST):
+        return
+    if "location" in node.keys():
+        line = node.location.begin.line
+    if node.ast_type == ast.ASTType.SymbolicAtom:
+        yield from _symbolic(node.symbol, file, line, in_head)
+        return
+    for key in node.child_keys:
+        # Conditions of head aggregates (the part after ':') are used, not defined.
+        yield from _walk(
+            getattr(node, key), file, line, in_head=in_head and key != "condition"
+        )
+
+
+def _symbolic(term: Any, file: str, line: int, in_head: bool) -> Iterator[AtomUse]:
+    if term.ast_type == ast.ASTType.Pool:
+        for option in term.arguments:
+            yield from _symbolic(option, file, line, in_head)
+    elif term.ast_type == ast.ASTType.Function:
+        yield AtomUse(file, line, term.name, tuple(term.arguments), in_head)
+    elif term.ast_type == ast.ASTType.SymbolicTerm:
+        symbol = term.symbol
+        if symbol.type == clingo.SymbolType.Function:
+            yield AtomUse(file, line, symbol.name, (), in_head)
+
+
+def _constant(term: Any) -> str | None:
+    """The name of a constant term (``temperature``), None for anything else."""
+    if term.ast_type == ast.ASTType.SymbolicTerm:
+        symbol = term.symbol
+        if symbol.type == clingo.SymbolType.Function and not symbol.arguments:
+            return str(symbol.name)
+    if term.ast_type == ast.ASTType.Function and not term.arguments:
+        return str(term.name)
+    return None
+
+
+def _vocabulary_problems(uses: list[AtomUse], alphabet: Alphabet) -> list[Diagnostic]:
+    problems = []
+    for use in uses:
+        position = TYPE_POSITIONS.get(use.signature)
+        if position is None:
+            if use.signature == ("background", 1):
+                problems += _value_problem(use, alphabet, "backgroundInfo", 0)
+            continue
+        index, family = position
+        type_name = _constant(use.arguments[index])
+        if type_name is None:
+            continue
+        actual = alphabet.family_of(type_name)
+        if actual is None:
+            problems.append(
+                Diagnostic(
+                    f"'{type_name}' in {use.name}(...) is not a type of the alphabet; known "
+                    f"types: {', '.join(alphabet.type_names)}",
+                    use.file,
+                    use.line,
+                )
+            )
+        elif family is not None and actual != family:
+            problems.append(
+                Diagnostic(
+                    f"'{type_name}' is a {actual} type; {use.name}(...) expects a {family} "
+                    "type",
+                    use.file,
+                    use.line,
+                )
+            )
+        elif use.signature in VALUE_AFTER_TYPE and actual == "condition":
+            problems += _value_problem(use, alphabet, type_name, index + 1)
+        elif actual == "data" and use.signature in NUMBER_AFTER_TYPE:
+            problems += _number_problem(use, alphabet, type_name, index + 1)
+    return problems
+
+
+def _number_problem(
+    use: AtomUse, alphabet: Alphabet, type_name: str, index: int
+) -> list[Diagnostic]:
+    """A measurement written as a fixed number must be inside the alphabet's range."""
+    term = use.arguments[index]
+    if term.ast_type != ast.ASTType.SymbolicTerm:
+        return []
+    if term.symbol.type != clingo.SymbolType.Number:
+        return [
+            Diagnostic(
+                f"{type_name} is a measurement: its value must be a number, "
+                f"not '{term.symbol}'",
+                use.file,
+                use.line,
+            )
+        ]
+    m = alphabet.measurements[type_name]
+    low, high = int(m.minimum * m.scale), int(m.maximum * m.scale)
+    if low <= term.symbol.number <= high:
+        return []
+    return [
+        Diagnostic(
+            f"{term.symbol.number} is outside the alphabet's range of "
+            f"{type_name} ({low} to {high} as the rules see it, i.e. "
+            f"{m.minimum} to {m.maximum} {m.unit})".rstrip(),
+            use.file,
+            use.line,
+        )
+    ]
+
+
+def _value_problem(
+    use: AtomUse, alphabet: Alphabet, type_name: str, index: int
+) -> list[Diagnostic]:
+    value = _constant(use.arguments[index])
+    condition = alphabet.conditions.get(type_name)
+    if value is None or condition is None or condition.value(value) is not None:
+        return []
+    allowed = ", ".join(v.name for v in condition.values)
+    return [
+        Diagnostic(
+            f"'{value}' is not a value of {type_name} in the alphabet; "
+            f"allowed: {allowed}",
+            use.file,
+            use.line,
+        )
+    ]
+
+
+def _problem_metadata(uses: list[AtomUse]) -> list[Diagnostic]:
+    def named(signature: tuple[str, int]) -> dict[str, AtomUse]:
+        found = {}
+        for use in uses:
+            if use.in_head and use.signature == signature:
+                name = _constant(use.arguments[0])
+                if name is not None:
+                    found.setdefault(name, use)
+        return found
+
+    problems = named(("problem", 1))
+    severities, descriptions = named(("severity", 2)), named(("description", 2))
+    return [
+        Diagnostic(
+            f"problem '{name}' has no {what}({name}, ...); warnings need one",
+            use.file,
+            use.line,
+        )
+        for name, use in problems.items()
+        for what, known in (("severity", severities), ("description", descriptions))
+        if name not in known
+    ]
+
+
+def _unique(problems: list[Diagnostic]) -> list[Diagnostic]:
+    return list(dict.fromkeys(problems))

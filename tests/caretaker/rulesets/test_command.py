@@ -1,0 +1,64 @@
+"""manage.py rules validate | import | export."""
+
+import shutil
+
+import pytest
+from django.core.management import call_command
+
+from caretaker.rulesets.models import RuleSetVersion
+from caretaker.rulesets.selectors import ruleset_active_get
+from logic.ruleset import default_ruleset_path
+
+
+@pytest.fixture
+def rules_dir(tmp_path):
+    directory = tmp_path / "rules"
+    shutil.copytree(default_ruleset_path(), directory)
+    return directory
+
+
+def test_validate_ok_prints_a_summary(rules_dir, capsys):
+    call_command("rules", "validate", str(rules_dir))
+    assert capsys.readouterr().out.startswith("ok: ")
+
+
+def test_validate_prints_file_line_message_and_fails(rules_dir, capsys):
+    (rules_dir / "problems.lp").write_text(
+        (rules_dir / "problems.lp").read_text()
+        + "\nproblem(x) :- data(temprature, V, _).\n"
+    )
+    with pytest.raises(SystemExit) as exit:
+        call_command("rules", "validate", str(rules_dir))
+    assert exit.value.code != 0
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert any(
+        line.startswith(f"{rules_dir}/problems.lp:56: ") and "temprature" in line
+        for line in lines
+    ), lines
+
+
+def test_validate_catches_a_rule_that_never_stops(rules_dir, capsys):
+    (rules_dir / "grow.lp").write_text("p(0).\np(X+1) :- p(X).\n")
+    with pytest.raises(SystemExit):
+        call_command("rules", "validate", str(rules_dir))
+    assert f"{rules_dir}/grow.lp:2: " in capsys.readouterr().err
+
+
+@pytest.mark.django_db
+def test_import_activate_and_export(rules_dir, tmp_path, ward, default_version, capsys):
+    call_command(
+        "rules",
+        "import",
+        str(rules_dir),
+        "--ward",
+        ward.code,
+        "--comment",
+        "ward copy",
+        "--activate",
+    )
+    version = RuleSetVersion.objects.get(number=2)
+    assert (version.ward, version.comment) == (ward, "ward copy")
+    assert ruleset_active_get(ward_id=ward.pk) == version
+    call_command("rules", "export", "v2", str(tmp_path / "out"))
+    exported = sorted(p.name for p in (tmp_path / "out").iterdir())
+    assert exported == sorted(p.name for p in rules_dir.iterdir())
