@@ -31,13 +31,21 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	@./scripts/system-deps.sh
-	@echo "==> running the test suite"
-	@$(PYTHON) -m pytest
+	@echo "==> test suite on the embedded defaults (SQLite, in-memory channels, eager Celery)"
+	@$(PYTHON) -m pytest -m "not services"
+	@echo "==> Django tests on PostgreSQL and Redis, with real Celery workers"
+	@$(PYTHON) scripts/with_services.py -- $(PYTHON) -m pytest tests/caretaker
 
 lint: $(STAMP)
 	@$(PYTHON) -m ruff check .
 	@$(PYTHON) -m ruff format --check .
 	@$(PYTHON) -m mypy
+
+bench: $(STAMP)
+	@./scripts/system-deps.sh
+	@echo "==> benchmarks: logic, ward, extraction, speech, end to end, fan-out, throughput"
+	@echo "==> (about an hour on 2 cores; progress below; writes docs/benchmarks.md)"
+	@$(PYTHON) -m bench.run
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -5,6 +5,7 @@ from django.urls import include, path
 
 from caretaker.alerts import views as alerts
 from caretaker.journal import views as journal
+from caretaker.rulesets import views as rulesets
 from caretaker.wards import views as wards
 
 urlpatterns = [
@@ -32,6 +33,22 @@ urlpatterns = [
         "alerts/<int:alert_id>/acknowledge/",
         alerts.alert_acknowledge_view,
         name="alert-acknowledge",
+    ),
+    path("audit/", include("caretaker.audit.urls")),
+    path("rules/", rulesets.rules_home, name="rules-home"),
+    path("rules/edit/", rulesets.ruleset_edit, name="rules-edit"),
+    path("rules/diff/", rulesets.version_diff, name="rules-diff"),
+    path("rules/audit/", rulesets.rules_audit, name="rules-audit"),
+    path("rules/v<int:number>/", rulesets.version_detail, name="rules-version"),
+    path(
+        "rules/v<int:number>/activate/",
+        rulesets.version_activate,
+        name="rules-activate",
+    ),
+    path(
+        "rules/rollback/<slug:scope>/",
+        rulesets.scope_rollback,
+        name="rules-rollback",
     ),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the test suite needs, when they are missing.
 # espeak-ng: speech tests synthesise nurse utterances at test time.
+# chromium: end-to-end page tests drive Debian's headless Chromium with Playwright.
+# postgresql, redis-server: the Django tests run a second time on real services,
+# started privately on loopback by scripts/with_services.py.
 set -euo pipefail
-packages=(espeak-ng)
+packages=(espeak-ng chromium postgresql redis-server)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" \

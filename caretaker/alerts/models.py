@@ -28,6 +28,9 @@ class Alert(models.Model):
         on_delete=models.SET_NULL,
         related_name="+",
     )
+    # Follow-up of an alert nobody acknowledged (caretaker.alerts.services).
+    renotified_at = models.DateTimeField(null=True, blank=True)
+    escalated_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-first_derived_at", "id"]

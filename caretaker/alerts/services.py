@@ -1,11 +1,15 @@
-"""Raising and acknowledging alerts."""
+"""Raising, acknowledging, re-notifying and escalating alerts."""
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
 from caretaker.alerts.models import Alert
+from caretaker.alerts.push import alert_push
+from caretaker.audit.models import Action
+from caretaker.audit.services import audit_record
 from caretaker.journal import push
 from caretaker.journal.models import Message
 from caretaker.wards.models import Patient
@@ -55,6 +59,58 @@ def alert_acknowledge(*, alert: Alert, user) -> Alert:
         alert.acknowledged_at = timezone.now()
         alert.acknowledged_by = user
         alert.save(update_fields=["acknowledged_at", "acknowledged_by"])
+        audit_record(user=user, action=Action.ALERT_ACKNOWLEDGE, obj=alert)
         patient_id = alert.patient_id
         transaction.on_commit(lambda: push.patient_push(patient_id))
     return alert
+
+
+def _follow_up(
+    *, field: str, after: timedelta, action: str, now: datetime
+) -> list[int]:
+    """Mark each unacknowledged alert older than ``after`` whose ``field`` is still
+    empty, record it and push it. The conditional update makes a second run, or two
+    workers at once, find nothing left to do."""
+    due = Alert.objects.filter(
+        acknowledged_at__isnull=True,
+        first_derived_at__lte=now - after,
+        **{f"{field}__isnull": True},
+    ).values_list("pk", flat=True)
+    done = []
+    for alert_id in list(due):
+        with transaction.atomic():
+            claimed = Alert.objects.filter(
+                pk=alert_id, acknowledged_at__isnull=True, **{f"{field}__isnull": True}
+            ).update(**{field: now})
+            if not claimed:
+                continue
+            alert = Alert.objects.select_related("patient").get(pk=alert_id)
+            minutes = int(after.total_seconds() // 60)
+            audit_record(
+                user=None, action=action, obj=alert, detail={"after_minutes": minutes}
+            )
+            transaction.on_commit(
+                lambda pk=alert_id: alert_push(pk, kind=str(action))
+            )
+        done.append(alert_id)
+    return done
+
+
+def alerts_follow_up(*, now: datetime | None = None) -> dict[str, list[int]]:
+    """Remind the ward of alerts nobody acknowledged after
+    CARETAKER_ALERT_RENOTIFY_MINUTES, then escalate them to the ward lead after
+    CARETAKER_ALERT_ESCALATE_MINUTES. Returns the ids of each step."""
+    now = now or timezone.now()
+    renotified = _follow_up(
+        field="renotified_at",
+        after=timedelta(minutes=settings.CARETAKER_ALERT_RENOTIFY_MINUTES),
+        action=Action.ALERT_RENOTIFY,
+        now=now,
+    )
+    escalated = _follow_up(
+        field="escalated_at",
+        after=timedelta(minutes=settings.CARETAKER_ALERT_ESCALATE_MINUTES),
+        action=Action.ALERT_ESCALATE,
+        now=now,
+    )
+    return {"renotified": renotified, "escalated": escalated}

@@ -40,6 +40,8 @@ class Message(models.Model):
     # NEWS2 total right after this message was solved: the history the chart shows.
     news2_score = models.PositiveSmallIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Counts every change (step, failure, retry, undo): pages keep the newest update.
+    revision = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["said_at", "id"]

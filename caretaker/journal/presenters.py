@@ -12,6 +12,7 @@ def message_result(message: Message) -> dict:
     snapshot = PatientSnapshot.objects.filter(patient=message.patient).first()
     return {
         "message": message.pk,
+        "revision": message.revision,
         "status": message.status,
         "reason": message.failure_reason or None,
         "transcript": message.transcript,

@@ -4,10 +4,14 @@ The channel layer delivers at most once, so every payload is re-read from the da
 and pages resync from storage when they reconnect.
 """
 
+import logging
+
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from caretaker.wards.models import Patient
+
+logger = logging.getLogger(__name__)
 
 
 def patient_group(patient_id: int) -> str:
@@ -19,9 +23,15 @@ def ward_group(ward_id: int) -> str:
 
 
 def _send(group: str, event: dict) -> None:
+    """Best effort: the data is already stored, so a channel layer that is down (Redis
+    restarting) costs a live update, never the message; pages resync on reconnect."""
     layer = get_channel_layer()
-    if layer is not None:
+    if layer is None:
+        return
+    try:
         async_to_sync(layer.group_send)(group, event)
+    except Exception:
+        logger.warning("live update to %s not delivered", group, exc_info=True)
 
 
 def message_push(message_id: int) -> None:

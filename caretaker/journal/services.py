@@ -2,13 +2,15 @@
 
 import logging
 import uuid
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.core.files.base import ContentFile
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from caretaker.alerts.services import alerts_raise
+from caretaker.audit.services import Action, audit_record, facts_stored_record
 from caretaker.journal import extraction, push
 from caretaker.journal.models import Fact, Message, PatientSnapshot
 from caretaker.journal.rules import active_ruleset
@@ -26,6 +28,11 @@ Status = Message.Status
 
 class MessageFailed(Exception):
     """A step could not complete; the reason is shown to the nurse."""
+
+
+class StepUnavailable(MessageFailed):
+    """A step depends on a service that is down or slow (the language model endpoint);
+    worth trying again later."""
 
 
 @transaction.atomic
@@ -59,6 +66,7 @@ def message_submit(
     if audio:
         message.audio.save(audio_name, ContentFile(audio), save=False)
     message.save()
+    audit_record(user=author, action=Action.MESSAGE_SUBMIT, obj=message)
     transaction.on_commit(lambda: _enqueue(message.pk))
     return message
 
@@ -67,37 +75,77 @@ def _enqueue(message_id: int) -> None:
     from caretaker.journal.tasks import message_process_task
 
     push.message_push(message_id)  # the bedside shows "processing" at once
-    message_process_task.delay(message_id)
+    try:
+        message_process_task.delay(message_id)
+    except Exception:
+        # The broker is down (Redis restarting). The message is stored; the resume
+        # sweep queues it once a worker and the broker are back.
+        logger.warning("message %s stored but not queued", message_id, exc_info=True)
 
 
-def message_process(*, message_id: int) -> Message:
+def message_process(*, message_id: int, final_attempt: bool = True) -> Message:
     """Run the remaining steps of a message; safe to run twice (each step checks the
     status it starts from). A failing step marks the message failed with the reason;
-    what earlier steps stored stays."""
+    what earlier steps stored stays.
+
+    Extraction and solving hold the patient's row lock, so two messages for the same
+    patient never interleave, however many workers run. When the language model is
+    unreachable and this is not the ``final_attempt``, :class:`StepUnavailable` is
+    raised for the task to retry later instead of failing the message.
+    """
     message = Message.objects.select_related("patient").get(pk=message_id)
     try:
         if message.status == Status.RECEIVED:
             message_transcribe(message=message)
-        if message.status == Status.TRANSCRIBED:
-            message_extract(message=message)
-        if message.status == Status.EXTRACTED:
-            state = patient_state_refresh(patient=message.patient, message=message)
-            score = state["news2"].get("score")
-            Message.objects.filter(pk=message.pk).update(
-                status=Status.SOLVED, news2_score=score
-            )
-            message.status, message.news2_score = Status.SOLVED, score
+        with transaction.atomic():
+            Patient.objects.select_for_update().filter(pk=message.patient_id).first()
+            message.refresh_from_db()
+            if message.status == Status.TRANSCRIBED:
+                message_extract(message=message)
+            if message.status == Status.EXTRACTED:
+                message_solve(message=message)
+    except StepUnavailable as failure:
+        if not final_attempt:
+            raise
+        message_fail(message=message, reason=str(failure))
     except MessageFailed as failure:
         message_fail(message=message, reason=str(failure))
     transaction.on_commit(lambda: push.message_push(message.pk))
     return message
 
 
-def message_fail(*, message: Message, reason: str) -> None:
-    Message.objects.filter(pk=message.pk).update(
-        status=Status.FAILED, failure_reason=reason
+def message_solve(*, message: Message) -> None:
+    """Solve the patient's program after this message and mark it solved."""
+    state = patient_state_refresh(patient=message.patient, message=message)
+    score = state["news2"].get("score")
+    message_update(message=message, status=Status.SOLVED, news2_score=score)
+
+
+def messages_resume(*, older_than: timedelta) -> list[int]:
+    """Queue again every message left unfinished for longer than ``older_than``: its
+    task was lost with a killed worker or a restarted broker. Processing is
+    idempotent, so a message that is merely slow is safe to queue twice."""
+    cutoff = timezone.now() - older_than
+    stuck = list(
+        Message.objects.filter(created_at__lt=cutoff)
+        .exclude(status__in=[Status.SOLVED, Status.FAILED])
+        .values_list("pk", flat=True)
     )
-    message.status, message.failure_reason = Status.FAILED, reason
+    for message_id in stuck:
+        _enqueue(message_id)
+    return stuck
+
+
+def message_update(*, message: Message, **fields: object) -> None:
+    """Store changed fields of a message and count its revision: pages receive
+    updates over two paths (the HTTP answer and the websocket) and keep the newest."""
+    Message.objects.filter(pk=message.pk).update(revision=F("revision") + 1, **fields)
+    for name, value in fields.items():
+        setattr(message, name, value)
+
+
+def message_fail(*, message: Message, reason: str) -> None:
+    message_update(message=message, status=Status.FAILED, failure_reason=reason)
 
 
 def message_transcribe(*, message: Message) -> None:
@@ -115,18 +163,20 @@ def message_transcribe(*, message: Message) -> None:
         message.transcript = transcript.text
     else:
         message.transcript = message.text
-    message.status = Status.TRANSCRIBED
-    message.save(update_fields=["transcript", "status"])
+    message_update(message=message, transcript=message.transcript,
+                   status=Status.TRANSCRIBED)
 
 
 def message_extract(*, message: Message) -> None:
     """Transcript to facts, with the patient's current values as prompt state."""
-    rules, _version = active_ruleset()
+    rules, _version = active_ruleset(patient=message.patient)
     current = patient_current_values(patient=message.patient)
     try:
         result = extraction.utterance_extract(
             message.transcript, current=current, rules=rules
         )
+    except extraction.ExtractionUnavailable as error:
+        raise StepUnavailable(str(error)) from error
     except extraction.ExtractionFailed as error:
         raise MessageFailed(str(error)) from error
     with transaction.atomic():
@@ -144,9 +194,9 @@ def message_extract(*, message: Message) -> None:
             )
             for f in result.facts
         )
-        message.unclear, message.rejected = result.unclear, result.rejected
-        message.status = Status.EXTRACTED
-        message.save(update_fields=["unclear", "rejected", "status"])
+        message_update(message=message, unclear=result.unclear,
+                       rejected=result.rejected, status=Status.EXTRACTED)
+        facts_stored_record(message=message)
 
 
 @transaction.atomic
@@ -156,7 +206,7 @@ def patient_state_refresh(
     """Solve the patient's program, raise alerts for problems that became active and
     keep the state. The patient row is locked so two refreshes never interleave."""
     Patient.objects.select_for_update().filter(pk=patient.pk).first()
-    rules, version = active_ruleset()
+    rules, version = active_ruleset(patient=patient)
     facts = timed_statements(facts=list(fact_list_active(patient=patient)), rules=rules)
     now = now or timezone.now()
     latest = max((f.at for f in facts), default=now)
@@ -189,6 +239,8 @@ def fact_retract(*, fact: Fact, user=None) -> dict:
     if fact.retracted_at is None:
         fact.retracted_at, fact.retracted_by = timezone.now(), user
         fact.save(update_fields=["retracted_at", "retracted_by"])
+        Message.objects.filter(pk=fact.message_id).update(revision=F("revision") + 1)
+        audit_record(user=user, action=Action.FACT_UNDO, obj=fact)
     state = patient_state_refresh(patient=fact.patient)
     transaction.on_commit(lambda: push.message_push(fact.message_id))
     return state
@@ -201,9 +253,11 @@ def message_retry(*, message: Message) -> Message:
     if message.status != Status.FAILED:
         return message
     transcribed = bool(message.transcript) or not message.audio
-    message.status = Status.TRANSCRIBED if transcribed else Status.RECEIVED
-    message.failure_reason = ""
-    message.save(update_fields=["status", "failure_reason"])
+    message_update(
+        message=message,
+        status=Status.TRANSCRIBED if transcribed else Status.RECEIVED,
+        failure_reason="",
+    )
     transaction.on_commit(lambda: _enqueue(message.pk))
     return message
 
@@ -219,7 +273,7 @@ def message_import(
 ) -> Message:
     """Record history that is already in canonical statements (a handover, the demo
     ward): validated by the alphabet like extracted ones, then solved."""
-    rules, _version = active_ruleset()
+    rules, _version = active_ruleset(patient=patient)
     parsed = [statement_parse(s, rules.alphabet) for s in statements]
     message = Message.objects.create(
         patient=patient,
@@ -241,7 +295,9 @@ def message_import(
         for s in parsed
         if isinstance(s, Statement)
     )
+    facts_stored_record(message=message)
     state = patient_state_refresh(patient=patient, message=message, now=said_at)
-    message.status, message.news2_score = Status.SOLVED, state["news2"].get("score")
-    message.save(update_fields=["status", "news2_score"])
+    message_update(
+        message=message, status=Status.SOLVED, news2_score=state["news2"].get("score")
+    )
     return message

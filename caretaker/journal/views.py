@@ -2,35 +2,37 @@
 
 import uuid
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_POST
+from django_ratelimit.decorators import ratelimit
 
+from caretaker.audit.models import Action
+from caretaker.audit.services import access_refusal_record, audit_record
 from caretaker.journal.models import Fact, Message
 from caretaker.journal.presenters import message_result
 from caretaker.journal.services import fact_retract, message_retry, message_submit
+from caretaker.journal.uploads import AUDIO_TYPES, MAX_AUDIO_BYTES, audio_container
 from caretaker.wards.models import Patient
 from caretaker.wards.selectors import patient_visible, ward_list_for
 
-AUDIO_TYPES = (
-    "audio/webm",
-    "audio/ogg",
-    "audio/mp4",
-    "audio/wav",
-    "audio/x-wav",
-    "audio/mpeg",
-    "audio/aac",
-    "video/webm",
-    "audio/wave",
-)
-MAX_AUDIO_BYTES = 10 * 1024 * 1024
+MAX_TEXT_CHARS = 2000
+# A request that declares more than this is refused before the view reads it (the
+# proxy in front should bound request bodies as well).
+MAX_REQUEST_BYTES = MAX_AUDIO_BYTES + 64 * 1024
+
+
+def _message_rate(group, request) -> str:
+    return settings.CARETAKER_MESSAGE_RATE
 
 
 def _visible(request, model, **lookup):
     obj = get_object_or_404(model, **lookup)
     patient = obj if isinstance(obj, Patient) else obj.patient
     if not patient_visible(user=request.user, patient=patient):
+        access_refusal_record(user=request.user, what=request.path, obj=obj)
         raise Http404("no such patient on your wards")
     return obj
 
@@ -38,24 +40,46 @@ def _visible(request, model, **lookup):
 @login_required
 def bedside(request, patient_id: int):
     patient = _visible(request, Patient, pk=patient_id)
+    audit_record(user=request.user, action=Action.BEDSIDE_VIEW, obj=patient)
     patients = Patient.objects.filter(ward__in=ward_list_for(user=request.user))
     return render(
         request, "journal/bedside.html", {"patient": patient, "patients": patients}
     )
 
 
+def _refuse(error: str, status: int) -> JsonResponse:
+    return JsonResponse({"error": error}, status=status)
+
+
 @login_required
 @require_POST
+@ratelimit(key="user", rate=_message_rate, method="POST", block=False)
 def message_create(request, patient_id: int):
     """Text (``text``) or a recording (``audio``), with the device's ``client_id``."""
+    if getattr(request, "limited", False):
+        response = _refuse("too many messages; wait a minute and send again", 429)
+        response["Retry-After"] = "60"
+        return response
+    try:
+        length = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        length = 0
+    if length > MAX_REQUEST_BYTES:
+        return _refuse("recording too large (10 MB at most)", 413)
     patient = _visible(request, Patient, pk=patient_id)
     text = request.POST.get("text", "")
+    if len(text) > MAX_TEXT_CHARS:
+        return _refuse(f"text too long ({MAX_TEXT_CHARS} characters at most)", 413)
+    if "\x00" in text:
+        return _refuse("text contains a NUL character", 400)
     upload = request.FILES.get("audio")
     try:
         client_id = uuid.UUID(request.POST.get("client_id") or str(uuid.uuid4()))
     except ValueError:
         return JsonResponse({"error": "client_id must be a UUID"}, status=400)
-    audio = None
+    if Message.objects.filter(client_id=client_id).exclude(patient=patient).exists():
+        return _refuse("client_id belongs to another patient's message", 409)
+    audio, container = None, None
     if upload is not None:
         content_type = upload.content_type.split(";")[0].strip()
         if content_type not in AUDIO_TYPES:
@@ -67,6 +91,9 @@ def message_create(request, patient_id: int):
                 {"error": "recording too large (10 MB at most)"}, status=413
             )
         audio = upload.read()
+        container = audio_container(audio[:16])
+        if audio and container is None:
+            return _refuse("the file is not a recording in a known audio format", 415)
     if not text.strip() and not audio:
         return JsonResponse({"error": "say or type something first"}, status=400)
     message = message_submit(
@@ -74,7 +101,8 @@ def message_create(request, patient_id: int):
         author=request.user,
         text=text,
         audio=audio,
-        audio_name=upload.name if upload else "",
+        # The device's file name is never used: it could carry a path.
+        audio_name=f"{client_id}.{container}" if container else "",
         client_id=client_id,
     )
     return JsonResponse(message_result(message), status=201)

@@ -13,6 +13,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from caretaker.audit.services import audit_record
 from caretaker.journal import push
 from caretaker.rulesets.models import (
     RuleSetActivation,
@@ -302,6 +303,9 @@ def _audit(
         user=user if getattr(user, "is_authenticated", False) else None,
         detail=detail[:5000],
     )
+    # The hospital-wide trail too, so ward leads see rule changes beside the rest.
+    audit_record(user=user, action=f"rule.{action}", obj=version, ward=ward,
+                 detail={"detail": detail[:5000]})
 
 
 def _summary(report: ValidationReport) -> str:

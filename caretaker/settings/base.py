@@ -1,6 +1,7 @@
 """Settings from the environment, with embedded defaults that need no outside service:
 SQLite, the in-memory channel layer, Celery tasks run eagerly in process."""
 
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -24,9 +25,13 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "channels",
+    "axes",
+    "django_ratelimit",
     "caretaker.wards",
     "caretaker.journal",
     "caretaker.alerts",
+    "caretaker.audit",
+    "caretaker.rulesets",
 ]
 
 MIDDLEWARE = [
@@ -35,8 +40,15 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Secure by default: every view needs a login unless marked login_not_required.
+    "django.contrib.auth.middleware.LoginRequiredMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: turns a lockout into its page
+]
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # first: refuses locked-out logins
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "caretaker.urls"
@@ -83,6 +95,14 @@ CELERY_TASK_EAGER_PROPAGATES = False
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A task that a killed worker never acknowledged goes back to the queue after this
+# long (Redis broker); the resume sweep below usually picks the message up sooner.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env.int("CARETAKER_BROKER_VISIBILITY_SECONDS", default=900)
+}
+# A message unfinished for this long lost its task (killed worker, restarted broker):
+# every worker start and a beat run every minute queue it again.
+CARETAKER_RESUME_AFTER_SECONDS = env.int("CARETAKER_RESUME_AFTER_SECONDS", default=120)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -98,13 +118,66 @@ STATIC_ROOT = VAR_DIR / "static"
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(env("MEDIA_ROOT", default=str(VAR_DIR / "media")))
 LOGIN_URL = "/accounts/login/"
+LOGIN_REDIRECT_URL = "/"
+
+# Brute-force protection (django-axes): a username is locked out from one address
+# after AXES_FAILURE_LIMIT failed logins in a row, for AXES_COOLOFF_MINUTES.
+AXES_ENABLED = env.bool("AXES_ENABLED", default=True)
+AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# Rate limits (django-ratelimit) count in the default cache. In development that is
+# one process's memory, which is enough for the one web process there; production
+# uses Redis, shared by every web process.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
 
 # caretaker ---------------------------------------------------------------------------
-# Rule set directory; empty means the shipped default (logic/rules/default).
+# Rule sets are stored versions (caretaker/rulesets). This directory, when set, is the
+# rule set stored as version 1 on first use instead of the shipped default
+# (logic/rules/default); it must pass validation.
 CARETAKER_RULES_DIR = env("CARETAKER_RULES_DIR", default="")
-# Extraction backend and guide mode (see logic/extraction).
-CARETAKER_EXTRACTION_BACKEND = env("CARETAKER_EXTRACTION_BACKEND", default="llama")
-CARETAKER_EXTRACTION_GUIDE = env("CARETAKER_EXTRACTION_GUIDE", default="strict")
+# Extraction (see docs/extraction.md): backend `llama` (embedded) or `openai` (any
+# OpenAI-compatible endpoint, CARETAKER_LLM_BASE_URL/MODEL/API_KEY/CONSTRAINT), the
+# embedded model, and the guide mode.
+CARETAKER_LLM_BACKEND = env("CARETAKER_LLM_BACKEND", default="llama")
+CARETAKER_LLM_EMBEDDED_MODEL = env("CARETAKER_LLM_EMBEDDED_MODEL", default="smollm2")
+CARETAKER_LLM_GUIDE = env("CARETAKER_LLM_GUIDE", default="strict")
+# Messages one user may submit (django-ratelimit rate: count/period).
+CARETAKER_MESSAGE_RATE = env("CARETAKER_MESSAGE_RATE", default="30/m")
+# Unacknowledged alerts: remind the ward after this long, then escalate to the lead.
+CARETAKER_ALERT_RENOTIFY_MINUTES = env.int(
+    "CARETAKER_ALERT_RENOTIFY_MINUTES", default=15
+)
+CARETAKER_ALERT_ESCALATE_MINUTES = env.int(
+    "CARETAKER_ALERT_ESCALATE_MINUTES", default=30
+)
+# Celery beat (`celery -A caretaker beat`): solve every admitted patient again, so
+# time rules such as observationsOverdue fire without a new message, and follow up
+# unacknowledged alerts. A run that waited longer than its interval is dropped.
+CARETAKER_REEVALUATE_SECONDS = env.int("CARETAKER_REEVALUATE_SECONDS", default=300)
+CARETAKER_ALERT_FOLLOW_UP_SECONDS = env.int(
+    "CARETAKER_ALERT_FOLLOW_UP_SECONDS", default=60
+)
+CELERY_BEAT_SCHEDULE = {
+    "messages-resume": {
+        "task": "caretaker.journal.tasks.messages_resume_task",
+        "schedule": 60.0,
+        "options": {"expires": 60},
+    },
+    "patients-reevaluate": {
+        "task": "caretaker.wards.tasks.patients_reevaluate",
+        "schedule": float(CARETAKER_REEVALUATE_SECONDS),
+        "options": {"expires": CARETAKER_REEVALUATE_SECONDS},
+    },
+    "alerts-follow-up": {
+        "task": "caretaker.alerts.tasks.alerts_follow_up_task",
+        "schedule": float(CARETAKER_ALERT_FOLLOW_UP_SECONDS),
+        "options": {"expires": CARETAKER_ALERT_FOLLOW_UP_SECONDS},
+    },
+}
 
 LOGGING = {
     "version": 1,

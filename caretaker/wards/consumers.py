@@ -4,31 +4,44 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from caretaker.alerts.models import Alert
+from caretaker.alerts.push import ward_lead_group
 from caretaker.alerts.services import alert_acknowledge
+from caretaker.audit.models import Action
+from caretaker.audit.selectors import user_is_ward_lead
+from caretaker.audit.services import access_refusal_record, audit_record
 from caretaker.journal.push import ward_group
 from caretaker.wards.models import Ward
 from caretaker.wards.selectors import ward_rows, ward_visible
 
+REFUSED = 4403  # the page stops reconnecting on this code
+
 
 class WardConsumer(AsyncJsonWebsocketConsumer):
     async def connect(self):
-        self.ward = await _ward_for(
-            self.scope["user"], self.scope["url_route"]["kwargs"]
+        self.ward, self.groups_joined = None, []
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(code=REFUSED)  # before accept: the handshake fails
+            return
+        self.ward, lead = await _ward_for(
+            user, self.scope["url_route"]["kwargs"], self.scope["path"]
         )
         if self.ward is None:
-            await self.close(code=4403)
+            await self.close(code=REFUSED)
             return
-        await self.channel_layer.group_add(ward_group(self.ward.pk), self.channel_name)
+        self.groups_joined = [ward_group(self.ward.pk)]
+        if lead:
+            self.groups_joined.append(ward_lead_group(self.ward.pk))
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
         # Resync from storage: what was pushed while disconnected is not replayed.
         rows = await database_sync_to_async(ward_rows)(ward=self.ward)
         await self.send_json({"type": "ward.snapshot", "patients": rows})
 
     async def disconnect(self, code):
-        if getattr(self, "ward", None) is not None:
-            await self.channel_layer.group_discard(
-                ward_group(self.ward.pk), self.channel_name
-            )
+        for group in getattr(self, "groups_joined", []):
+            await self.channel_layer.group_discard(group, self.channel_name)
 
     async def receive_json(self, content, **kwargs):
         if content.get("type") == "alert.acknowledge":
@@ -39,19 +52,42 @@ class WardConsumer(AsyncJsonWebsocketConsumer):
                 await self.send_json({"type": "error", "error": "unknown alert"})
 
     async def patient_update(self, event):
-        await self.send_json({"type": "patient.update", "patient": event["patient"]})
+        if await self._still_allowed():
+            await self.send_json(
+                {"type": "patient.update", "patient": event["patient"]}
+            )
+
+    async def alert_notify(self, event):
+        """A reminder or escalation of an alert nobody acknowledged."""
+        if await self._still_allowed():
+            await self.send_json({**event, "type": event["kind"]})
+
+    async def _still_allowed(self) -> bool:
+        # Removed from the ward while connected: stop receiving its patients.
+        allowed = await database_sync_to_async(ward_visible)(
+            user=self.scope["user"], ward=self.ward
+        )
+        if not allowed:
+            await self.close(code=REFUSED)
+        return allowed
 
 
 @database_sync_to_async
-def _ward_for(user, kwargs):
+def _ward_for(user, kwargs, path) -> tuple[Ward | None, bool]:
     ward = Ward.objects.filter(code=kwargs["code"]).first()
-    if ward is None or not ward_visible(user=user, ward=ward):
-        return None
-    return ward
+    if ward is None:
+        return None, False
+    if not ward_visible(user=user, ward=ward):
+        access_refusal_record(user=user, what=path, ward=ward)
+        return None, False
+    audit_record(user=user, action=Action.WARD_VIEW, obj=ward, detail={"live": True})
+    return ward, user_is_ward_lead(user=user)
 
 
 @database_sync_to_async
 def _acknowledge(user, ward, alert_id) -> bool:
+    if not isinstance(alert_id, int) or isinstance(alert_id, bool):
+        return False
     alert = Alert.objects.filter(pk=alert_id, patient__ward=ward).first()
     if alert is None:
         return False

@@ -38,6 +38,11 @@ def patient_row(*, patient: Patient) -> dict:
     }
 
 
+def patient_ids_admitted() -> list[int]:
+    """Every patient on a ward (there is no discharge yet: all are admitted)."""
+    return list(Patient.objects.order_by("pk").values_list("pk", flat=True))
+
+
 def alert_json(*, alert: Alert) -> dict:
     return {
         "id": alert.pk,
@@ -48,6 +53,8 @@ def alert_json(*, alert: Alert) -> dict:
         "support": alert.support,
         "first_derived_at": alert.first_derived_at.isoformat(),
         "acknowledged": alert.acknowledged_at is not None,
+        "renotified": alert.renotified_at is not None,
+        "escalated": alert.escalated_at is not None,
     }
 
 

@@ -4,6 +4,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
+from caretaker.audit.models import Action
+from caretaker.audit.services import access_refusal_record, audit_record
 from caretaker.journal.selectors import fact_list_active
 from caretaker.wards.models import Patient, Ward
 from caretaker.wards.selectors import (
@@ -18,6 +20,7 @@ from caretaker.wards.selectors import (
 def _visible_patient(request, patient_id: int) -> Patient:
     patient = get_object_or_404(Patient.objects.select_related("ward"), pk=patient_id)
     if not patient_visible(user=request.user, patient=patient):
+        access_refusal_record(user=request.user, what=request.path, obj=patient)
         raise Http404("no such patient on your wards")
     return patient
 
@@ -34,7 +37,9 @@ def home(request):
 def ward_dashboard(request, code: str):
     ward = get_object_or_404(Ward, code=code)
     if not ward_visible(user=request.user, ward=ward):
+        access_refusal_record(user=request.user, what=request.path, ward=ward)
         raise Http404("not one of your wards")
+    audit_record(user=request.user, action=Action.WARD_VIEW, obj=ward)
     return render(
         request, "wards/dashboard.html", {"ward": ward, "rows": ward_rows(ward=ward)}
     )
@@ -43,6 +48,7 @@ def ward_dashboard(request, code: str):
 @login_required
 def patient_detail(request, patient_id: int):
     patient = _visible_patient(request, patient_id)
+    audit_record(user=request.user, action=Action.CHART_VIEW, obj=patient)
     messages = patient.messages.prefetch_related("facts").order_by("-said_at", "-id")
     return render(
         request,
@@ -60,6 +66,7 @@ def patient_detail(request, patient_id: int):
 def patient_series(request, patient_id: int):
     """Chart data: every active fact as (time, value) by type."""
     patient = _visible_patient(request, patient_id)
+    audit_record(user=request.user, action=Action.SERIES_VIEW, obj=patient)
     series: dict[str, list] = {}
     for fact in fact_list_active(patient=patient).filter(statement__startswith="data("):
         series.setdefault(fact.type, []).append(

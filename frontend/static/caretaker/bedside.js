@@ -22,8 +22,12 @@
   }
 
   function renderMessage(message) {
+    // Updates come by two paths (the HTTP answer and the websocket) and may cross:
+    // an update replaces the card only when it is newer.
+    const shown = cards.get(message.message);
+    if (shown && Number(shown.dataset.revision) >= message.revision) return;
     const processing = !["solved", "failed"].includes(message.status);
-    const card = el("article", { class: "card message status-" + message.status, "data-message": message.message },
+    const card = el("article", { class: "card message status-" + message.status, "data-message": message.message, "data-revision": message.revision },
       el("q", {}, message.transcript || message.text || "(recording)"),
       processing ? el("p", { class: "processing" }, "Processing… (" + message.status + ")") : null,
       message.status === "failed" ? el("p", { class: "error" }, "Failed: " + (message.reason || "unknown error"),
@@ -50,12 +54,13 @@
 
   function submit(data) {
     data.append("client_id", uuid());
-    return postForm(root.dataset.post, data).then(({ ok, body }) => {
-      if (ok) renderMessage(body); else feed.append(el("p", { class: "error" }, body.error || "Could not send."));
-    }).catch(() => feed.append(el("p", { class: "error" }, "Could not reach the server; try again.")));
+    return postForm(root.dataset.post, data).then(answered).catch(() => feed.append(el("p", { class: "error" }, "Could not reach the server; try again.")));
   }
-  function undo(factId) { postForm("/facts/" + factId + "/undo/", new FormData()).then(({ body }) => renderMessage(body)); }
-  function retry(messageId) { postForm("/messages/" + messageId + "/retry/", new FormData()).then(({ body }) => renderMessage(body)); }
+  function answered({ ok, body }) {
+    if (ok) renderMessage(body); else feed.append(el("p", { class: "error" }, body.error || "Could not send."));
+  }
+  function undo(factId) { postForm("/facts/" + factId + "/undo/").then(answered); }
+  function retry(messageId) { postForm("/messages/" + messageId + "/retry/").then(answered); }
 
   document.getElementById("compose").addEventListener("submit", (event) => {
     event.preventDefault();

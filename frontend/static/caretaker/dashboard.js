@@ -36,7 +36,8 @@
       for (const alert of row.alerts || []) {
         if (!seenAlerts.has(alert.id)) { seenAlerts.add(alert.id); fresh = true; }
         alertsBox.append(el("div", { class: "alert sev-" + alert.severity, "data-alert": alert.id },
-          el("strong", {}, row.bed + " " + row.name + ": " + alert.problem), " ", alert.text,
+          el("strong", {}, row.bed + " " + row.name + ": " + alert.problem), " ",
+          alert.escalated ? el("span", { class: "tag escalated" }, "escalated") : null, " ", alert.text,
           el("button", { class: "ack", onclick: () => socket.send({ type: "alert.acknowledge", alert: alert.id }) }, "Acknowledge")));
       }
     }
@@ -46,6 +47,15 @@
   const socket = liveSocket("/ws/wards/" + table.dataset.ward + "/", (event) => {
     if (event.type === "ward.snapshot") event.patients.forEach(renderRow);
     if (event.type === "patient.update") renderRow(event.patient);
+    // Nobody acknowledged: a reminder, an escalation, or (for leads) the lead's call.
+    if (["alert.renotify", "alert.escalate", "alert.lead"].includes(event.type)) {
+      const row = rows.get(event.alert.patient);
+      if (row) {
+        row.alerts = (row.alerts || []).map((a) => a.id === event.alert.id ? event.alert : a);
+        renderRow(row);
+      }
+      chime();
+    }
   });
   JSON.parse(document.getElementById("initial-rows").textContent).forEach((row) => {
     (row.alerts || []).forEach((a) => seenAlerts.add(a.id));

@@ -20,15 +20,23 @@ function liveSocket(path, onMessage) {
   return { send: (data) => socket && socket.readyState === 1 && socket.send(JSON.stringify(data)) };
 }
 
+// The token from the page's own form (base.html always renders one when signed in),
+// so posts work whatever the cookie is called and even when it is HttpOnly.
 function csrfToken() {
-  const match = document.cookie.match(/csrftoken=([^;]+)/);
+  const field = document.querySelector("input[name=csrfmiddlewaretoken]");
+  if (field) return field.value;
+  const match = document.cookie.match(/(?:^|;\s*)(?:__Host-)?csrftoken=([^;]+)/);
   return match ? match[1] : "";
 }
 
+// POST a form (or nothing: an empty multipart body is malformed to Django) and read
+// the JSON answer; an answer that is not JSON becomes an error the page can show.
 function postForm(url, data) {
-  return fetch(url, { method: "POST", body: data, headers: { "X-CSRFToken": csrfToken() },
-                      credentials: "same-origin" })
-    .then((r) => r.json().then((body) => ({ ok: r.ok, body })));
+  const init = { method: "POST", headers: { "X-CSRFToken": csrfToken() }, credentials: "same-origin" };
+  if (data) init.body = data;
+  return fetch(url, init).then((r) => r.json()
+    .catch(() => ({ error: "The server answered " + r.status + " " + r.statusText + "." }))
+    .then((body) => ({ ok: r.ok, body })));
 }
 
 function el(tag, attrs, ...children) {

@@ -76,3 +76,67 @@ def _record_low_glucose(patient):
     message = message_import(patient=patient, said_at=timezone.now() - timedelta(minutes=1),
                              text="BM 3.1", statements=["data(bloodGlucose, 3.1)"])
     push.message_push(message.pk)
+
+
+async def test_unauthenticated_sockets_are_closed_before_accept(ward, patient):
+    """No session: both sockets close during the handshake, nothing is sent."""
+    from django.contrib.auth.models import AnonymousUser
+
+    for path in (f"/ws/wards/{ward.code}/", f"/ws/patients/{patient.pk}/"):
+        connection = communicator(path, AnonymousUser())
+        assert (await connection.connect()) == (False, 4403)
+
+
+async def test_refused_subscriptions_are_recorded(nurse, other_patient):
+    from caretaker.audit.models import Action, AuditEvent
+
+    for path in (f"/ws/wards/{other_patient.ward.code}/",
+                 f"/ws/patients/{other_patient.pk}/"):
+        assert (await communicator(path, nurse).connect()) == (False, 4403)
+    refused = await sync_to_async(list)(
+        AuditEvent.objects.filter(action=Action.ACCESS_REFUSE, user=nurse)
+        .values_list("detail", flat=True))
+    assert [d["what"] for d in refused] == [
+        f"/ws/patients/{other_patient.pk}/", f"/ws/wards/{other_patient.ward.code}/"]
+
+
+async def test_a_nurse_taken_off_the_ward_stops_receiving(ward, nurse, patient):
+    """Updates are checked against the ward's staff at the time they are sent."""
+    connection = communicator(f"/ws/wards/{ward.code}/", nurse)
+    assert (await connection.connect())[0]
+    await connection.receive_json_from()
+    await sync_to_async(ward.staff.remove)(nurse)
+    await sync_to_async(_record_low_glucose)(patient)
+    assert (await connection.receive_output(timeout=5))["type"] == "websocket.close"
+
+
+async def test_escalation_reaches_the_ward_and_its_lead(
+    ward, nurse, ward_lead, patient
+):
+    """A reminder and an escalation go to everyone on the dashboard with their flag;
+    the escalation also reaches the ward lead as the lead's call."""
+    sockets = [communicator(f"/ws/wards/{ward.code}/", user)
+               for user in (nurse, ward_lead)]
+    for socket in sockets:
+        assert (await socket.connect())[0]
+        assert (await socket.receive_json_from())["type"] == "ward.snapshot"
+    await sync_to_async(_record_low_glucose)(patient)
+    for socket in sockets:
+        assert (await socket.receive_json_from(timeout=5))["type"] == "patient.update"
+
+    await sync_to_async(_follow_up_later)(minutes=31)
+    seen = []
+    for socket, expected in zip(sockets, (2, 3), strict=True):
+        events = [await socket.receive_json_from(timeout=5) for _ in range(expected)]
+        assert await socket.receive_nothing(timeout=0.2)
+        seen.append([e["type"] for e in events])
+        assert {e["alert"]["problem"] for e in events} == {"hypoglycaemia"}
+        await socket.disconnect()
+    assert seen[0] == ["alert.renotify", "alert.escalate"]
+    assert sorted(seen[1]) == ["alert.escalate", "alert.lead", "alert.renotify"]
+
+
+def _follow_up_later(minutes: int):
+    from caretaker.alerts.services import alerts_follow_up
+
+    alerts_follow_up(now=timezone.now() + timedelta(minutes=minutes))

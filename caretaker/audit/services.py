@@ -1,0 +1,83 @@
+"""Recording audit events: one call per thing seen or done."""
+
+import logging
+
+from django.db import models
+
+from caretaker.audit.models import Action, AuditEvent
+from caretaker.wards.models import Patient, Ward
+
+__all__ = ["Action", "access_refusal_record", "audit_record", "facts_stored_record"]
+
+logger = logging.getLogger("caretaker.audit")
+
+
+def audit_record(
+    *,
+    user,
+    action: str,
+    obj: models.Model | None = None,
+    patient: Patient | None = None,
+    ward: Ward | None = None,
+    detail: dict | None = None,
+) -> AuditEvent:
+    """Append one event. ``obj`` names what was acted on; the patient and ward are
+    taken from it (or from the patient) when not given. ``user`` may be None or
+    anonymous for what the system did by itself (escalation, re-evaluation)."""
+    if patient is None and obj is not None:
+        patient = obj if isinstance(obj, Patient) else getattr(obj, "patient", None)
+    if ward is None:
+        ward = obj if isinstance(obj, Ward) else None
+    ward_id = ward.pk if ward is not None else getattr(patient, "ward_id", None)
+    known = user is not None and getattr(user, "is_authenticated", False)
+    return AuditEvent.objects.create(
+        user=user if known else None,
+        username=user.get_username() if known else "",
+        action=str(action),
+        object_type=obj._meta.label_lower if obj is not None else "",
+        object_id=str(obj.pk) if obj is not None else "",
+        patient=patient,
+        ward_id=ward_id,
+        detail=detail or {},
+    )
+
+
+def access_refusal_record(
+    *,
+    user,
+    what: str,
+    obj: models.Model | None = None,
+    patient: Patient | None = None,
+    ward: Ward | None = None,
+) -> AuditEvent:
+    """Log and record a request for something outside the user's wards."""
+    name = user.get_username() if getattr(user, "is_authenticated", False) else "-"
+    logger.warning(
+        "access refused: user %s asked for %s (%s %s)",
+        name,
+        what,
+        obj._meta.label_lower if obj is not None else "-",
+        obj.pk if obj is not None else "-",
+    )
+    return audit_record(
+        user=user,
+        action=Action.ACCESS_REFUSE,
+        obj=obj,
+        patient=patient,
+        ward=ward,
+        detail={"what": what},
+    )
+
+
+def facts_stored_record(*, message, user=None) -> list[AuditEvent]:
+    """One event per fact a message stored (the pipeline or an import)."""
+    return [
+        audit_record(
+            user=user if user is not None else message.author,
+            action=Action.FACT_STORE,
+            obj=fact,
+            patient=message.patient,
+            detail={"statement": fact.statement, "message": message.pk},
+        )
+        for fact in message.facts.order_by("id")
+    ]

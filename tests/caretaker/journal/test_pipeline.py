@@ -1,0 +1,88 @@
+"""The whole pipeline with the real embedded model: typed words to facts, state and
+alerts, as `manage.py say` and the bedside page run it."""
+
+import json
+from datetime import timedelta
+
+import pytest
+from django.core.management import call_command
+from django.utils import timezone
+
+from caretaker.alerts.models import Alert
+from caretaker.journal.models import Fact, Message
+from caretaker.journal.services import message_import, message_process, message_submit
+from logic.extraction.backends import backends_forget
+
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
+
+
+def post_operative(patient):
+    message_import(
+        patient=patient,
+        said_at=timezone.now() - timedelta(hours=4),
+        text="had surgery, temp 37",
+        statements=["condition(backgroundInfo, surgery)", "data(temperature, 37.0)"],
+    )
+
+
+def test_typed_temperature_becomes_a_fact_and_a_warning(patient, nurse):
+    """'temperature 39.2' after surgery: one fact with its words, one alert."""
+    post_operative(patient)
+    message = message_submit(patient=patient, author=nurse, text="temperature 39.2")
+    message = message_process(message_id=message.pk)
+    assert message.status == Message.Status.SOLVED
+    fact = Fact.objects.get(message=message)
+    assert fact.statement == "data(temperature, 39.2)"
+    assert message.transcript[fact.evidence_start : fact.evidence_end] == (
+        "temperature 39.2"
+    )
+    (alert,) = Alert.objects.filter(message=message)
+    assert alert.problem == "risingTemperatureAfterOperation"
+
+
+def test_words_that_say_nothing_recordable_are_shown_as_unclear(patient):
+    """An out-of-range value never becomes a fact; the nurse sees the words."""
+    message = message_submit(patient=patient, text="temperature 52, asked for tea")
+    message = message_process(message_id=message.pk)
+    assert message.status == Message.Status.SOLVED
+    assert not Fact.objects.filter(message=message).exists()
+    assert any("52" in part for part in message.unclear)
+
+
+def test_processing_twice_adds_no_facts_or_alerts(patient):
+    """A redelivered task finds the message solved and changes nothing."""
+    post_operative(patient)
+    message = message_submit(patient=patient, text="temp 38.9")
+    message_process(message_id=message.pk)
+    message_process(message_id=message.pk)
+    assert Fact.objects.filter(message=message).count() == 1
+    assert Alert.objects.filter(problem="risingTemperatureAfterOperation").count() == 1
+
+
+def test_a_dead_backend_fails_the_message_and_keeps_it(patient, settings, monkeypatch):
+    """An unreachable OpenAI-compatible endpoint: failed with the reason; the
+    message and earlier facts stay."""
+    post_operative(patient)
+    settings.CARETAKER_LLM_BACKEND = "openai"
+    monkeypatch.setenv("CARETAKER_LLM_BASE_URL", "http://127.0.0.1:9/v1")  # no one
+    backends_forget()
+    try:
+        message = message_submit(patient=patient, text="pulse 104")
+        message = message_process(message_id=message.pk)
+    finally:
+        backends_forget()
+    assert message.status == Message.Status.FAILED
+    assert "language model did not answer" in message.failure_reason
+    assert Message.objects.filter(pk=message.pk).exists()
+    assert Fact.objects.filter(patient=patient).count() == 2
+
+
+def test_say_command_prints_the_documented_json(patient, capsys):
+    post_operative(patient)
+    call_command("say", patient.record_number, "temp 38.6, pulse 104",
+                 "--at", timezone.now().isoformat())
+    result = json.loads(capsys.readouterr().out)
+    assert result["status"] == "solved"
+    assert set(result["facts"]) == {"data(temperature, 38.6)", "data(heartRate, 104)"}
+    assert result["alerts"][0]["problem"] == "risingTemperatureAfterOperation"
+    assert result["state"]["current"]["temperature"] == 38.6

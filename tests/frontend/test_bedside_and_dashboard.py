@@ -1,0 +1,67 @@
+"""A nurse at the bedside and the ward dashboard, in a real browser against the app
+served as `make run` serves it (embedded model, in-memory channel layer)."""
+
+import pytest
+
+pytestmark = pytest.mark.slow
+
+
+def test_typed_temperature_reaches_bedside_and_dashboard_and_ack_clears_it(
+    login, app_server
+):
+    from playwright.sync_api import expect
+
+    dashboard = login("nurse")
+    dashboard.goto(f"{app_server}/wards/ward-7/")
+    row = dashboard.locator("#ward tr", has_text="Margaret Hill")
+    temperature = row.locator("td[data-type=temperature]")
+    expect(temperature).not_to_have_text("39.2")
+    warning = dashboard.locator(
+        "#alerts .alert", has_text="risingTemperatureAfterOperation"
+    )
+    expect(warning).to_have_count(0)
+
+    bedside = login("nurse")
+    bedside.goto(app_server + row.locator("a", has_text="Bedside").get_attribute("href"))
+    bedside.fill("#text", "temperature 39.2")
+    bedside.click("#compose button[type=submit]")
+
+    card = bedside.locator("#feed article.status-solved", has_text="39.2")
+    expect(card).to_contain_text("data(temperature, 39.2)", timeout=120_000)
+    expect(card).to_contain_text("from “temperature 39.2”")
+    expect(card).to_contain_text("risingTemperatureAfterOperation")
+
+    # The dashboard was never reloaded: the value and the warning arrive by websocket.
+    expect(temperature).to_have_text("39.2")
+    expect(row.locator(".problems")).to_contain_text("risingTemperatureAfterOperation")
+    expect(warning).to_have_count(1)
+    warning.locator("button.ack").click()
+    expect(warning).to_have_count(0)
+    # Acknowledged for the whole ward: a fresh load does not show it again.
+    dashboard.reload()
+    expect(row.locator("td[data-type=temperature]")).to_have_text("39.2")
+    expect(
+        dashboard.locator("#alerts .alert", has_text="risingTemperatureAfterOperation")
+    ).to_have_count(0)
+
+
+def test_undo_on_the_bedside_card_retracts_the_fact(login, app_server):
+    page = login("nurse")
+    page.goto(f"{app_server}/wards/ward-7/")
+    row = page.locator("#ward tr", has_text="Grace Okafor")
+    page.goto(app_server + row.locator("a", has_text="Bedside").get_attribute("href"))
+    page.fill("#text", "pulse 96")
+    page.click("#compose button[type=submit]")
+    card = page.locator("#feed article.status-solved", has_text="pulse 96")
+    expect_fact = card.locator("li.fact", has_text="data(heartRate, 96)")
+    from playwright.sync_api import expect
+
+    expect(expect_fact).to_have_count(1, timeout=120_000)
+    expect_fact.locator("button.undo").click()
+    expect(card.locator("li.fact", has_text="data(heartRate, 96)")).to_have_count(0)
+    page.goto(f"{app_server}/wards/ward-7/")
+    # Grace had no pulse recorded before: after the undo she has none again.
+    heart_rate = page.locator("#ward tr", has_text="Grace Okafor").locator(
+        "td[data-type=heartRate]"
+    )
+    expect(heart_rate).to_have_text("–")

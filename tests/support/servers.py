@@ -1,0 +1,162 @@
+"""Private PostgreSQL and Redis servers on loopback, started, killed and restarted by
+the tests themselves (Debian's postgresql and redis-server packages).
+
+Each lives in its own temporary directory on a free port, so the suite never touches
+a server the machine already runs.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _wait_for_port(port: int, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.1)
+    raise RuntimeError(f"nothing answers on 127.0.0.1:{port} after {seconds} s")
+
+
+def _postgres_bin(name: str) -> str:
+    found = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}")) or [
+        shutil.which(name) or ""
+    ]
+    if not found[-1]:
+        raise RuntimeError(f"{name} not found: install Debian's postgresql package")
+    return found[-1]
+
+
+class PostgresServer:
+    """A throw-away PostgreSQL cluster (trust authentication, loopback only)."""
+
+    def __init__(self, port: int | None = None) -> None:
+        self.port = port or free_port()
+        self.directory = Path(tempfile.mkdtemp(prefix="caretaker-pg-"))
+        self.data = self.directory / "data"
+        self._as_root = os.geteuid() == 0  # PostgreSQL refuses to run as root
+
+    @property
+    def url(self) -> str:
+        return f"postgres://caretaker@127.0.0.1:{self.port}/caretaker"
+
+    @property
+    def address(self) -> str:
+        """``DIRECTORY:PORT``, for :meth:`attached` in another process."""
+        return f"{self.directory}:{self.port}"
+
+    @classmethod
+    def attached(cls, address: str) -> PostgresServer:
+        """A handle on a server another process created (to kill and restart it)."""
+        directory, port = address.rsplit(":", 1)
+        server = cls(int(port))
+        shutil.rmtree(server.directory, ignore_errors=True)
+        server.directory, server.data = Path(directory), Path(directory) / "data"
+        return server
+
+    def _run(self, *command: str) -> None:
+        prefix = ["runuser", "-u", "postgres", "--"] if self._as_root else []
+        subprocess.run([*prefix, *command], check=True, capture_output=True,
+                       timeout=120)
+
+    def create(self) -> PostgresServer:
+        if self._as_root:
+            shutil.chown(self.directory, "postgres")
+        self._run(_postgres_bin("initdb"), "-D", str(self.data), "-A", "trust",
+                  "-U", "caretaker", "--no-sync")
+        self.start()
+        self._run(_postgres_bin("createdb"), "-h", "127.0.0.1", "-p", str(self.port),
+                  "-U", "caretaker", "caretaker")
+        return self
+
+    def start(self) -> None:
+        options = (f"-p {self.port} -k {self.directory} -c listen_addresses=127.0.0.1"
+                   " -c fsync=off")
+        self._run(_postgres_bin("pg_ctl"), "-D", str(self.data), "-o", options,
+                  "-l", str(self.directory / "server.log"), "-w", "start")
+        _wait_for_port(self.port)
+
+    def kill(self) -> None:
+        """Stop at once, as a crash would: connections are cut, no shutdown
+        checkpoint, and the next start runs crash recovery. (A SIGKILL of the
+        postmaster would leave a zombie in a container without an init that reaps,
+        and the restart would wait for it forever.)"""
+        self._run(_postgres_bin("pg_ctl"), "-D", str(self.data), "-m", "immediate",
+                  "-w", "stop")
+
+    def stop(self) -> None:
+        if (self.data / "postmaster.pid").exists():
+            self._run(_postgres_bin("pg_ctl"), "-D", str(self.data), "-m", "fast",
+                      "-w", "stop")
+
+    def destroy(self) -> None:
+        try:
+            self.stop()
+        finally:
+            shutil.rmtree(self.directory, ignore_errors=True)
+
+
+class RedisServer:
+    """A throw-away redis-server without persistence."""
+
+    def __init__(self, port: int | None = None) -> None:
+        self.port = port or free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    @property
+    def address(self) -> str:
+        return str(self.port)
+
+    @classmethod
+    def attached(cls, address: str) -> RedisServer:
+        """A handle on a server another process started: :meth:`kill` shuts it down
+        through the protocol, :meth:`start` starts a new one on the same port."""
+        return cls(int(address))
+
+    def start(self) -> RedisServer:
+        binary = shutil.which("redis-server")
+        if binary is None:
+            raise RuntimeError("redis-server not found: install Debian's redis-server")
+        self.process = subprocess.Popen(
+            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        _wait_for_port(self.port)
+        return self
+
+    def kill(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait(timeout=30)
+            self.process = None
+        else:  # started elsewhere
+            subprocess.run(["redis-cli", "-p", str(self.port), "shutdown", "nosave"],
+                           capture_output=True, timeout=30)
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline:
+                with socket.socket() as probe:
+                    if probe.connect_ex(("127.0.0.1", self.port)) != 0:
+                        return
+                time.sleep(0.1)
+
+    stop = kill
