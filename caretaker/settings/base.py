@@ -36,6 +36,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",  # static files under daphne
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -123,6 +124,7 @@ LOGIN_REDIRECT_URL = "/"
 # Brute-force protection (django-axes): a username is locked out from one address
 # after AXES_FAILURE_LIMIT failed logins in a row, for AXES_COOLOFF_MINUTES.
 AXES_ENABLED = env.bool("AXES_ENABLED", default=True)
+AXES_VERBOSE = False  # keeps command output (manage.py say) free of its banner
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]

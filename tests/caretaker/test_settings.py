@@ -32,3 +32,18 @@ def test_production_refuses_to_start_without_a_secret_key():
     result = manage("check", **PRODUCTION)
     assert result.returncode != 0
     assert "SECRET_KEY is not set" in result.stderr
+
+
+def test_production_serves_its_own_static_files(tmp_path):
+    """daphne serves no static files: the app does (WhiteNoise), so the pages get
+    their scripts and the vendored chart and editor libraries without a CDN."""
+    env = {**PRODUCTION, "SECRET_KEY": secrets.token_urlsafe(50),
+           "CARETAKER_VAR_DIR": str(tmp_path)}
+    collected = manage("collectstatic", "--noinput", "-v0", **env)
+    assert collected.returncode == 0, collected.stderr
+    fetch = ("from django.test import Client; "
+             "r = Client().get('/static/vendor/chartjs/chart.umd.min.js', secure=True,"
+             " HTTP_HOST='caretaker.example.org'); "
+             "print(r.status_code, r.get('Content-Type'))")
+    result = manage("shell", "-v0", "-c", fetch, **env)
+    assert result.stdout.startswith("200 text/javascript"), result.stdout + result.stderr

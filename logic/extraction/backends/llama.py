@@ -44,6 +44,10 @@ class LlamaBackend:
     name = "llama"
 
     def __init__(self, model: str = "smollm2") -> None:
+        # llama.cpp's OpenMP threads spin while they wait; on a 2-core server shared
+        # with Whisper, Celery and daphne that spinning made one extraction 1.5 to 6
+        # times slower in our measurements. Sleeping waiters cost little when idle.
+        os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
         from llama_cpp import Llama
 
         threads = int(os.environ.get("CARETAKER_LLM_THREADS", "2"))
