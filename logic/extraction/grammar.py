@@ -43,6 +43,9 @@ class Constraint:
     gbnf: str | None
     schema: dict[str, Any] | None
     lines: tuple[str, ...]
+    # Strict mode: each choice group's complete output lines (its candidates, then
+    # the declining ``none`` line), in the order the grammar requires them.
+    choices: tuple[tuple[str, ...], ...] = ()
 
 
 def output_line(quote: str, statement: str) -> str:
@@ -104,19 +107,22 @@ def constraint_compile(guide: Guide, alphabet: Alphabet, mode: GuideMode) -> Con
 def _strict(guide: Guide, alphabet: Alphabet) -> Constraint:
     """Each choice group in spoken order: the model quotes the words, then writes one
     of the group's statements or ``none``."""
-    rules, names, lines = [], [], []
+    rules, names, lines, options = [], [], [], []
     for index, group in enumerate(_groups(guide)):
         choices = [candidate_line(guide, c, alphabet) for c in group]
         lines += choices
         names.append(f"g{index}")
         declined = output_line(guide.quote(group[0]), NONE)
+        options.append((*choices, declined))
         rules.append(
             f"g{index} ::= "
             + " | ".join(_literal(c + "\n") for c in [*choices, declined])
         )
     root = "root ::= " + " ".join([*names, END_LITERAL])
     gbnf = "\n".join([root, *rules]) + "\n"
-    return Constraint(GuideMode.STRICT, gbnf, _schema({"enum": lines}), tuple(lines))
+    return Constraint(
+        GuideMode.STRICT, gbnf, _schema({"enum": lines}), tuple(lines), tuple(options)
+    )
 
 
 def _relaxed(guide: Guide, alphabet: Alphabet) -> Constraint:

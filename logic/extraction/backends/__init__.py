@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import atexit
 import threading
 
 from logic.extraction.backends.base import Backend, RawOutput
@@ -26,10 +27,19 @@ def backend_get(options: ExtractionOptions) -> Backend:
 
 
 def backends_forget() -> None:
-    """Drop the backends created so far, so that the next call reads the environment
-    again (after the endpoint's settings changed)."""
+    """Close and drop the backends created so far, so that the next call reads the
+    environment again (after the endpoint's settings changed)."""
     with _LOCK:
+        for backend in _BACKENDS.values():
+            close = getattr(backend, "close", None)
+            if close is not None:
+                close()
         _BACKENDS.clear()
+
+
+# Freed while the interpreter is still whole: llama.cpp's own finaliser fails noisily
+# when it runs during interpreter shutdown.
+atexit.register(backends_forget)
 
 
 def _create(options: ExtractionOptions) -> Backend:

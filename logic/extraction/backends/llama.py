@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from logic.extraction.backends.base import RawOutput
-from logic.extraction.grammar import END, Constraint
+from logic.extraction.backends.choice import lines_choose
+from logic.extraction.grammar import END, Constraint, GuideMode
 from logic.extraction.options import ExtractionError
 from logic.extraction.prompt import Prompt
 
@@ -81,6 +82,8 @@ class LlamaBackend:
         """
         from llama_cpp.llama_grammar import LlamaGrammar
 
+        if constraint.mode is GuideMode.STRICT and constraint.choices:
+            return self._choose(prompt, constraint)
         arguments: dict[str, Any] = {
             "max_tokens": 320,
             "temperature": 0.0,
@@ -95,6 +98,21 @@ class LlamaBackend:
         text = str(result["choices"][0]["text"])
         tokens = int(result["usage"]["completion_tokens"])
         return RawOutput(text, tuple(_lines(text)), tokens)
+
+
+    def close(self) -> None:
+        """Free the model now (also done at interpreter exit)."""
+        with self._lock:
+            self._llama.close()
+
+    def _choose(self, prompt: Prompt, constraint: Constraint) -> RawOutput:
+        """Strict mode: the grammar's output computed by choice (see ``choice``)."""
+        with self._lock:
+            lines, tokens = lines_choose(
+                self._llama, self._text(prompt), constraint.choices
+            )
+        text = "".join(f"{line}\n" for line in lines) + END
+        return RawOutput(text, tuple(lines), tokens)
 
 
 def chatml(messages: list[dict[str, str]]) -> str:
