@@ -5,6 +5,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 
 from caretaker.alerts.models import Alert
 from caretaker.alerts.push import alert_push
@@ -12,17 +13,26 @@ from caretaker.audit.models import Action
 from caretaker.audit.services import audit_record
 from caretaker.journal import push
 from caretaker.journal.models import Message
+from caretaker.journal.selectors import support_split
 from caretaker.wards.models import Patient
 
 
 def warning_text(problem: dict) -> str:
-    """What the nurse reads: the rule file's description, then the supporting facts."""
-    support = "; ".join(problem.get("support", []))
+    """What the nurse reads: the rule file's description, then the supporting facts
+    with the ward's local time ("data(temperature, 38.4) at 23 Nov 14:05")."""
+    support = "; ".join(_readable(entry) for entry in problem.get("support", []))
     return (
         f"{problem['description']} Based on: {support}."
         if support
         else problem["description"]
     )
+
+
+def _readable(entry: str) -> str:
+    statement, moment = support_split(entry)
+    if moment is None:
+        return entry
+    return f"{statement} at {date_format(timezone.localtime(moment), 'j M H:i')}"
 
 
 def alerts_raise(

@@ -1,6 +1,7 @@
 """Reading messages, facts and patient state."""
 
 from collections.abc import Sequence
+from datetime import datetime
 
 from django.db.models import QuerySet
 
@@ -41,3 +42,35 @@ def patient_current_values(*, patient: Patient) -> dict[str, object]:
 
 def message_get(*, message_id: int) -> Message:
     return Message.objects.select_related("patient").get(pk=message_id)
+
+
+def support_split(entry: str) -> tuple[str, datetime | None]:
+    """``data(temperature, 38.4) at 2026-11-20T10:00:00Z`` as statement and time."""
+    statement, _, moment = entry.rpartition(" at ")
+    try:
+        return statement, datetime.fromisoformat(moment.replace("Z", "+00:00"))
+    except ValueError:
+        return entry, None
+
+
+def problem_explanations(*, patient: Patient, problems: Sequence[dict]) -> list[dict]:
+    """Each problem of a solved state with its supporting facts and the nurse's words
+    each fact came from (the explanation the patient page shows)."""
+    facts = {
+        (f.statement, f.said_at): f
+        for f in fact_list_active(patient=patient).select_related("message")
+    }
+    explained = []
+    for problem in problems:
+        support = []
+        for entry in problem.get("support", []):
+            statement, moment = support_split(entry)
+            fact = facts.get((statement, moment))
+            support.append({
+                "statement": statement,
+                "at": moment,
+                "words": fact.evidence_text if fact else "",
+                "transcript": fact.message.transcript if fact else "",
+            })
+        explained.append({**problem, "explanation": support})
+    return explained

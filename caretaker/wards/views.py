@@ -6,7 +6,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from caretaker.audit.models import Action
 from caretaker.audit.services import access_refusal_record, audit_record
-from caretaker.journal.selectors import fact_list_active
+from caretaker.journal.selectors import fact_list_active, problem_explanations
 from caretaker.wards.models import Patient, Ward
 from caretaker.wards.selectors import (
     patient_row,
@@ -50,12 +50,16 @@ def patient_detail(request, patient_id: int):
     patient = _visible_patient(request, patient_id)
     audit_record(user=request.user, action=Action.CHART_VIEW, obj=patient)
     messages = patient.messages.prefetch_related("facts").order_by("-said_at", "-id")
+    row = patient_row(patient=patient)
     return render(
         request,
         "wards/patient.html",
         {
             "patient": patient,
-            "row": patient_row(patient=patient),
+            "row": row,
+            "problems": problem_explanations(
+                patient=patient, problems=row["state"].get("problems", [])
+            ),
             "messages": messages[:100],
             "alerts": patient.alerts.all()[:50],
         },

@@ -8,10 +8,16 @@
     ["bloodGlucose", "Blood glucose (mmol/L)"], ["news2", "NEWS2"],
   ];
   const points = (rows) => (rows || []).map(([t, v]) => ({ x: Date.parse(t), y: v }));
-  const timeAxis = { type: "linear", ticks: { callback: (v) => new Date(v).toLocaleString([], { day: "2-digit", hour: "2-digit", minute: "2-digit" }) } };
+  const label = (v) => new Date(v).toLocaleString([], { day: "2-digit", month: "short", hour: "2-digit", minute: "2-digit" });
 
   fetch(box.dataset.series, { credentials: "same-origin" }).then((r) => r.json()).then((data) => {
     const s = data.series;
+    // One time range for every chart (with an hour either side), so that charts line
+    // up and a single reading does not get an axis of its own.
+    const times = [...Object.values(s), data.news2].flat().map(([t]) => Date.parse(t));
+    const hour = 3600 * 1000;
+    const timeAxis = { type: "linear", min: Math.min(...times) - hour, max: Math.max(...times) + hour,
+                       ticks: { callback: label, maxTicksLimit: 6 } };
     const sets = {
       bloodPressure: [{ label: "systolic", data: points(s.systolicBP) }, { label: "diastolic", data: points(s.diastolicBP) }],
       news2: [{ label: "NEWS2", data: points(data.news2), stepped: true }],

@@ -1,0 +1,38 @@
+"""The patient page explains each problem with its facts and the nurse's words."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from caretaker.alerts.models import Alert
+from caretaker.journal.models import Fact
+from caretaker.journal.services import message_import
+
+pytestmark = pytest.mark.django_db
+
+
+def test_problem_explanation_shows_the_words_each_fact_came_from(client, nurse, patient):
+    now = timezone.now()
+    message_import(patient=patient, said_at=now - timedelta(hours=3),
+                   text="had surgery, temp 37",
+                   statements=["condition(backgroundInfo, surgery)",
+                               "data(temperature, 37.0)"])
+    message_import(patient=patient, said_at=now - timedelta(hours=1),
+                   text="She's warm now, temp is 38.6 on the probe",
+                   statements=["data(temperature, 38.6)"])
+    fact = Fact.objects.get(statement="data(temperature, 38.6)")
+    Fact.objects.filter(pk=fact.pk).update(evidence_start=16, evidence_end=28)
+    client.force_login(nurse)
+    page = client.get(f"/patients/{patient.pk}/").content.decode()
+    assert 'data-problem="risingTemperatureAfterOperation"' in page
+    assert "from “temp is 38.6”" in page  # the evidence span
+    assert "from “had surgery, temp 37”" in page  # no span: the whole message
+
+
+def test_warning_text_gives_local_times_not_iso(patient):
+    message_import(patient=patient, said_at=timezone.now(), text="BM 3.1",
+                   statements=["data(bloodGlucose, 3.1)"])
+    text = Alert.objects.get(problem="hypoglycaemia").text
+    assert "data(bloodGlucose, 3.1) at " in text
+    assert "T" not in text.split(" at ")[-1] and "Z" not in text.split(" at ")[-1]
