@@ -33,7 +33,11 @@ _UNITS = [
 ]
 _TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
 _NUMBER_WORDS = frozenset([*_UNITS, *_TENS, "hundred", "thousand"])
-_WORD = re.compile(r"[A-Za-z]+")
+# Words and written numbers: a transcript mixes them ("100 and 4", "38 point 4").
+_WORD = re.compile(r"[A-Za-z]+|\d+(?:\.\d+)?")
+_NUMERAL = re.compile(r"\d+(?:\.\d+)?")
+_POINT = re.compile(r"^(\d+) (?:point|dot) (\d+)$")
+_HUNDRED_AND = re.compile(r"^([1-9]00),? and (\d{1,2})$")
 _DIGITS = re.compile(r"(?<![A-Za-z\d.])\d+(?:\.\d+)?(?![A-Za-z\d])")
 _PAIR = re.compile(r"^([1-9]) ([2-9]0|[1-9][0-9])$")
 
@@ -74,11 +78,21 @@ class Normalized:
         return self.original_offset(start), self.original_offset(end, end=True)
 
 
+def _is_number(word: str) -> bool:
+    return word in _NUMBER_WORDS or bool(_NUMERAL.fullmatch(word))
+
+
 def _run_value(words: str) -> str:
-    """Digits for one run of number words; "one thirty" is 130 as nurses say it."""
+    """Digits for one run of number words; "one thirty" is 130 as nurses say it.
+    Whisper writes some spoken numbers half in digits: "100 and 4" is 104 and
+    "38 point 4" is 38.4 (read as 100 and 38.0 they would be wrong facts)."""
     converted = alpha2digit(words, "en", threshold=0).strip()
     if pair := _PAIR.match(converted):
         return str(int(pair.group(1)) * 100 + int(pair.group(2)))
+    if point := _POINT.match(converted):
+        return f"{point.group(1)}.{point.group(2)}"
+    if hundred := _HUNDRED_AND.match(converted):
+        return str(int(hundred.group(1)) + int(hundred.group(2)))
     return str(converted)
 
 
@@ -90,22 +104,27 @@ def _word_runs(text: str) -> list[tuple[int, int]]:
     index = 0
     while index < len(words):
         word, start, end = words[index]
-        if word not in _NUMBER_WORDS:
+        if not _is_number(word):
             index += 1
             continue
         last = index
         probe = index + 1
         while probe < len(words):
             gap = text[words[probe - 1][2] : words[probe][1]]
-            if gap.strip(" -") or "\n" in gap:
-                break
             name = words[probe][0]
-            if name in _NUMBER_WORDS:
+            # "100, and 4": Whisper's comma inside one spoken number.
+            hundred_comma = gap.strip() == "," and name == "and" and (
+                words[probe - 1][0] == "hundred"
+                or re.fullmatch(r"[1-9]00", words[probe - 1][0]) is not None
+            )
+            if (gap.strip(" -") and not hundred_comma) or "\n" in gap:
+                break
+            if _is_number(name):
                 last = probe
             elif (
-                name not in ("point", "and")
+                name not in ("point", "dot", "and")
                 or probe + 1 >= len(words)
-                or words[probe + 1][0] not in _NUMBER_WORDS
+                or not _is_number(words[probe + 1][0])
             ):
                 break
             probe += 1
@@ -121,7 +140,10 @@ def normalize(text: str) -> Normalized:
     cursor = 0
     length = 0
     for start, end in _word_runs(text):
-        digits = _run_value(text[start:end])
+        words = text[start:end]
+        if _NUMERAL.fullmatch(words):
+            continue  # already digits
+        digits = _run_value(words)
         if not re.fullmatch(r"\d+(\.\d+)?", digits):
             continue
         pieces.append(text[cursor:start])

@@ -24,6 +24,13 @@ def said(text: str) -> list[tuple[str, str]]:
         ("resps sixteen, pulse 68", [("16", "sixteen"), ("68", "68")]),
         ("So her temp's 37.4.", [("37.4", "37.4")]),
         ("on two litres", [("2", "two")]),
+        # How Whisper tiny.en writes spoken numbers: half in digits.
+        ("pulse 100 and 4", [("104", "100 and 4")]),
+        ("pulse 100, and 4", [("104", "100, and 4")]),
+        ("temp 38 point 4", [("38.4", "38 point 4")]),
+        # ...but two numbers that only stand side by side stay two numbers.
+        ("sats 94 and 2 litres", [("94", "94"), ("2", "2")]),
+        ("pulse 100, and she is alert", [("100", "100")]),
     ],
 )
 def test_numbers_are_found_with_their_words(
