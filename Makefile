@@ -44,7 +44,7 @@ lint: $(STAMP)
 bench: $(STAMP)
 	@./scripts/system-deps.sh
 	@echo "==> benchmarks: logic, ward, extraction, speech, end to end, fan-out, throughput"
-	@echo "==> (about an hour on 2 cores; progress below; writes docs/benchmarks.md)"
+	@echo "==> (30 to 60 minutes on 2 cores; progress below; writes docs/benchmarks.md)"
 	@$(PYTHON) -m bench.run
 
 clean:

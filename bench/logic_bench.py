@@ -1,26 +1,26 @@
-"""Logic benchmark: state computation time against the number of facts, shipped time
-rules versus the naive rules that join three readings.
+"""Logic benchmark: time to compute a patient's state against the number of facts,
+with the shipped time rules and with the naive rules of the original write-up
+(bench/naive_time.lp, which joins every pair and triple of readings of a type).
 
-    .venv/bin/python bench/logic_bench.py [--json OUT]
+    .venv/bin/python -m bench.logic_bench [--quick] [--json OUT]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
+import multiprocessing
 import random
 import statistics
-import sys
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from logic import RuleSet, TimedStatement, default_ruleset, patient_state_solve  # noqa: E402
-from logic.ruleset import RuleFile  # noqa: E402
-from logic.statements import statement_parse  # noqa: E402
+from bench.common import growth_exponent, progress
+from logic import RuleSet, TimedStatement, default_ruleset, patient_state_solve
+from logic.ruleset import RuleFile
+from logic.statements import statement_parse
 
 NAIVE_RULES = Path(__file__).with_name("naive_time.lp")
 VITALS = (
@@ -33,10 +33,10 @@ VITALS = (
     "painLevel",
     "bloodGlucose",
 )
-
-
-def progress(message: str) -> None:
-    print(f"[logic] {message}", file=sys.stderr, flush=True)
+# The naive rules ground about n³/6 triples per type: more readings than this per
+# type are not attempted (400 readings already take seconds).
+NAIVE_MAX_READINGS = 400
+NAIVE_TIMEOUT_S = 120.0
 
 
 def observations(
@@ -51,13 +51,13 @@ def observations(
         m = rules.alphabet.measurements[name]
         value = round(rng.uniform(float(m.minimum), float(m.maximum)), m.decimals)
         statement = statement_parse(f"data({name}, {value})", rules.alphabet)
-        facts.append(
-            TimedStatement(statement, start + timedelta(minutes=15 * (i // len(types))))
-        )
+        at = start + timedelta(minutes=15 * (i // len(types)))
+        facts.append(TimedStatement(statement, at))
     return facts
 
 
 def naive_ruleset(rules: RuleSet) -> RuleSet:
+    """The shipped rule set with time.lp replaced by the naive time rules."""
     files = [f for f in rules.files if f.name != "time.lp"]
     files.append(RuleFile("naive_time.lp", NAIVE_RULES.read_text()))
     return RuleSet(alphabet=rules.alphabet, files=tuple(files), source="naive")
@@ -73,54 +73,91 @@ def time_solve(facts: list[TimedStatement], rules: RuleSet, repeat: int) -> floa
     return statistics.median(samples)
 
 
-def growth_exponent(points: list[tuple[int, float]]) -> float:
-    """Least-squares slope of log(time) over log(size)."""
-    xs = [math.log(n) for n, _ in points]
-    ys = [math.log(t) for _, t in points]
-    mx, my = statistics.fmean(xs), statistics.fmean(ys)
-    return sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sum(
-        (x - mx) ** 2 for x in xs
-    )
-
-
-def run() -> dict[str, object]:
+def _naive_child(count: int, types: tuple[str, ...]) -> float:
     rules = default_ruleset()
-    naive = naive_ruleset(rules)
-    shipped_points = []
-    for count in (100, 400, 1000, 3000, 10000):
-        seconds = time_solve(observations(rules, count), rules, repeat=5)
-        progress(f"shipped rules, {count} facts: {seconds * 1000:.1f} ms")
-        shipped_points.append((count, seconds))
-    # One type only, so that 400 facts are 400 readings of that type.
-    one_type: dict[str, list[tuple[int, float]]] = {"shipped": [], "naive": []}
-    for count in (50, 100, 200, 400):
-        facts = observations(rules, count, types=("temperature",))
-        for label, ruleset, repeat in (("shipped", rules, 5), ("naive", naive, 1)):
-            seconds = time_solve(facts, ruleset, repeat)
-            progress(
-                f"{label} rules, {count} temperature readings: {seconds * 1000:.1f} ms"
-            )
-            one_type[label].append((count, seconds))
-    shipped_400, naive_400 = one_type["shipped"][-1][1], one_type["naive"][-1][1]
+    return time_solve(observations(rules, count, types), naive_ruleset(rules), 1)
+
+
+def time_naive(count: int, types: tuple[str, ...]) -> float | None:
+    """Seconds of one naive solve in a child process, None past the timeout."""
+    context = multiprocessing.get_context("fork")
+    with context.Pool(1) as pool:
+        pending = pool.apply_async(_naive_child, (count, types))
+        try:
+            return float(pending.get(timeout=NAIVE_TIMEOUT_S))
+        except multiprocessing.TimeoutError:
+            pool.terminate()
+            return None
+
+
+def _series(points: list[tuple[int, float]]) -> dict[str, Any]:
     return {
-        "shipped_ms": {n: round(t * 1000, 2) for n, t in shipped_points},
-        "shipped_exponent": round(growth_exponent(shipped_points), 2),
-        "one_type_ms": {
-            k: {n: round(t * 1000, 2) for n, t in v} for k, v in one_type.items()
-        },
-        "one_type_exponent": {
-            k: round(growth_exponent(v), 2) for k, v in one_type.items()
-        },
-        "ratio_at_400_readings": round(naive_400 / shipped_400, 1),
+        "ms": {str(n): round(t * 1000, 2) for n, t in points},
+        "exponent": round(growth_exponent(points), 2) if len(points) > 1 else None,
+        # Fixed costs (loading rules, starting clingo) flatten the small sizes; the
+        # slope between the two largest sizes shows the growth that remains.
+        "exponent_largest": (
+            round(growth_exponent(points[-2:]), 2) if len(points) > 1 else None
+        ),
+    }
+
+
+def run(quick: bool = False) -> dict[str, Any]:
+    """State computation times, growth exponents and the ratio at 400 readings."""
+    rules = default_ruleset()
+    repeat = 3 if quick else 7
+    sizes = (100, 1000, 3000, 10000) if quick else (100, 300, 1000, 3000, 10000)
+    shipped: list[tuple[int, float]] = []
+    naive: list[tuple[int, float]] = []
+    for count in sizes:
+        facts = observations(rules, count)
+        patient_state_solve(facts, rules=rules)  # warm-up
+        seconds = time_solve(facts, rules, repeat)
+        progress("logic", f"shipped rules, {count} facts: {seconds * 1000:.1f} ms")
+        shipped.append((count, seconds))
+        per_type = count // len(VITALS)
+        if per_type > NAIVE_MAX_READINGS // 3 or (quick and count > 1000):
+            progress("logic", f"naive rules, {count} facts: skipped (cubic)")
+            continue
+        timed = time_naive(count, VITALS)
+        if timed is not None:
+            naive.append((count, timed))
+        progress("logic", f"naive rules, {count} facts: {timed} s")
+    # One type only, so that 400 facts are 400 readings of one type.
+    readings = (50, 100, 200, 400)
+    one_shipped: list[tuple[int, float]] = []
+    one_naive: list[tuple[int, float]] = []
+    for count in readings:
+        facts = observations(rules, count, types=("temperature",))
+        one_shipped.append((count, time_solve(facts, rules, repeat)))
+        timed = time_naive(count, ("temperature",))
+        if timed is not None:
+            one_naive.append((count, timed))
+        progress(
+            "logic",
+            f"{count} temperature readings: shipped "
+            f"{one_shipped[-1][1] * 1000:.1f} ms, naive "
+            f"{'timeout' if timed is None else f'{timed * 1000:.0f} ms'}",
+        )
+    ratio = None
+    if one_naive and one_naive[-1][0] == readings[-1]:
+        ratio = round(one_naive[-1][1] / one_shipped[-1][1], 1)
+    return {
+        "repeat": repeat,
+        "mixed": {"shipped": _series(shipped), "naive": _series(naive)},
+        "one_type": {"shipped": _series(one_shipped), "naive": _series(one_naive)},
+        "ratio_at_400_readings": ratio,
+        "ms_at_10000_facts": round(shipped[-1][1] * 1000, 1),
+        "naive_timeout_s": NAIVE_TIMEOUT_S,
     }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--json", type=Path, help="write the results here")
-    results = run()
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--json", type=Path, help="also write the results here")
     arguments = parser.parse_args()
-    text = json.dumps(results, indent=2)
+    text = json.dumps(run(arguments.quick), indent=2)
     print(text)
     if arguments.json:
         arguments.json.write_text(text)

@@ -13,14 +13,19 @@ from caretaker.audit.models import Action
 from caretaker.audit.services import audit_record
 from caretaker.journal import push
 from caretaker.journal.models import Message
+from caretaker.journal.rules import active_ruleset
 from caretaker.journal.selectors import support_split
 from caretaker.wards.models import Patient
+from logic import Alphabet, Statement, StatementError, statement_parse
+from logic.extraction.confirmation import statement_text
 
 
-def warning_text(problem: dict) -> str:
+def warning_text(problem: dict, alphabet: Alphabet) -> str:
     """What the nurse reads: the rule file's description, then the supporting facts
-    with the ward's local time ("data(temperature, 38.4) at 23 Nov 14:05")."""
-    support = "; ".join(_readable(entry) for entry in problem.get("support", []))
+    in ward words with local times ("temperature 38.4 °C at 23 Nov 14:05")."""
+    support = "; ".join(
+        _readable(entry, alphabet) for entry in problem.get("support", [])
+    )
     return (
         f"{problem['description']} Based on: {support}."
         if support
@@ -28,11 +33,17 @@ def warning_text(problem: dict) -> str:
     )
 
 
-def _readable(entry: str) -> str:
-    statement, moment = support_split(entry)
+def _readable(entry: str, alphabet: Alphabet) -> str:
+    text, moment = support_split(entry)
+    try:
+        statement = statement_parse(text, alphabet)
+    except StatementError:
+        statement = None
+    words = statement_text(statement, alphabet) if isinstance(
+        statement, Statement) else text
     if moment is None:
-        return entry
-    return f"{statement} at {date_format(timezone.localtime(moment), 'j M H:i')}"
+        return words
+    return f"{words} at {date_format(timezone.localtime(moment), 'j M H:i')}"
 
 
 def alerts_raise(
@@ -45,12 +56,13 @@ def alerts_raise(
     derived_at: datetime,
 ) -> list[Alert]:
     """Create an alert for each problem that is active now and was not before."""
+    alphabet = active_ruleset(patient=patient)[0].alphabet
     return [
         Alert.objects.create(
             patient=patient,
             problem=problem["name"],
             severity=problem["severity"],
-            text=warning_text(problem),
+            text=warning_text(problem, alphabet),
             support=problem["support"],
             first_derived_at=derived_at,
             message=message,

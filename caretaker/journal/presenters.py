@@ -2,6 +2,7 @@
 
 from caretaker.alerts.models import Alert
 from caretaker.journal.models import Message, PatientSnapshot
+from caretaker.journal.selectors import message_confirmation
 
 
 def message_result(message: Message) -> dict:
@@ -16,6 +17,13 @@ def message_result(message: Message) -> dict:
         "status": message.status,
         "reason": message.failure_reason or None,
         "transcript": message.transcript,
+        "confirmation": (
+            message_confirmation(
+                message=message, facts=[f for f in facts if f.retracted_at is None]
+            )
+            if message.status == Message.Status.SOLVED
+            else ""
+        ),
         "facts": [f.statement for f in facts if f.retracted_at is None],
         "fact_ids": [f.pk for f in facts if f.retracted_at is None],
         "evidence": [

@@ -4,6 +4,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from django.db.models import QuerySet
+from django.utils import timezone
 
 from caretaker.journal.models import Fact, Message, PatientSnapshot
 from caretaker.wards.models import Patient
@@ -74,3 +75,29 @@ def problem_explanations(*, patient: Patient, problems: Sequence[dict]) -> list[
             })
         explained.append({**problem, "explanation": support})
     return explained
+
+
+def message_confirmation(*, message: Message, facts: Sequence[Fact]) -> str:
+    """The sentence the nurse reads back after a message ("Recorded: temperature
+    38.4 °C (was 37.2 °C at 08:00). Not understood: 'asked for his glasses'."),
+    built only from stored facts: no language model words in it."""
+    from caretaker.journal.rules import active_ruleset
+    from logic.extraction.confirmation import confirmation_text
+
+    rules, _version = active_ruleset(patient=message.patient)
+    statements = timed_statements(facts=facts, rules=rules)
+    earlier = (
+        fact_list_active(patient=message.patient)
+        .filter(said_at__lt=message.said_at)
+        .filter(type__in=[s.statement.type for s in statements])
+    )
+    previous = {
+        s.statement.type: TimedStatement(s.statement, timezone.localtime(s.at))
+        for s in timed_statements(facts=list(earlier), rules=rules)
+    }  # oldest first, so the latest reading of each type wins
+    return confirmation_text(
+        [s.statement for s in statements],
+        alphabet=rules.alphabet,
+        unclear=message.unclear,
+        previous=previous,
+    )

@@ -30,12 +30,7 @@ DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 
 REDIS_URL = _required("REDIS_URL")
-CHANNEL_LAYERS = {
-    "default": {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
-        "CONFIG": {"hosts": [REDIS_URL]},
-    }
-}
+CHANNEL_LAYERS = {"default": redis_channel_layer(REDIS_URL)}  # noqa: F405
 # Rate limits and login lockouts are counted where every web process sees them.
 CACHES = {
     "default": {

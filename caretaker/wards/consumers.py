@@ -1,5 +1,7 @@
 """The ward dashboard's websocket: patient rows and alerts, live."""
 
+import time
+
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
@@ -14,6 +16,7 @@ from caretaker.wards.models import Ward
 from caretaker.wards.selectors import ward_rows, ward_visible
 
 REFUSED = 4403  # the page stops reconnecting on this code
+RECHECK_SECONDS = 30.0
 
 
 class WardConsumer(AsyncJsonWebsocketConsumer):
@@ -63,13 +66,22 @@ class WardConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json({**event, "type": event["kind"]})
 
     async def _still_allowed(self) -> bool:
-        # Removed from the ward while connected: stop receiving its patients.
+        """Removed from the ward while connected: stop receiving its patients.
+
+        Checked again at most every ``RECHECK_SECONDS``: Channels handles one
+        consumer's events in turn, so a query per push per dashboard made an alert
+        reach the 500th open dashboard seconds after the first."""
+        now = time.monotonic()
+        if now - getattr(self, "_checked_at", -RECHECK_SECONDS) < RECHECK_SECONDS:
+            return True
         allowed = await database_sync_to_async(ward_visible)(
             user=self.scope["user"], ward=self.ward
         )
         if not allowed:
             await self.close(code=REFUSED)
-        return allowed
+            return False
+        self._checked_at = now
+        return True
 
 
 @database_sync_to_async

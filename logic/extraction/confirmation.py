@@ -20,9 +20,14 @@ def statement_text(statement: Statement, alphabet: Alphabet) -> str:
         )
     measurement = alphabet.measurements[statement.type]
     label = measurement.synonyms[0] if measurement.synonyms else measurement.name
-    unit = measurement.unit
+    return f"{label} {_amount(statement, alphabet)}"
+
+
+def _amount(statement: Statement, alphabet: Alphabet) -> str:
+    """A measurement's value with its unit: ``38.4 °C``, ``3/10``, ``96%``."""
+    unit = alphabet.measurements[statement.type].unit
     gap = "" if not unit or unit[0] in "/%" else " "
-    return f"{label} {statement.value_text(alphabet)}{gap}{unit}"
+    return f"{statement.value_text(alphabet)}{gap}{unit}"
 
 
 def _was(
@@ -33,8 +38,7 @@ def _was(
     before = previous.get(statement.type)
     if before is None or statement.family != "data":
         return ""
-    words = statement_text(before.statement, alphabet).split(" ", 1)[-1]
-    return f" (was {words} at {before.at:%H:%M})"
+    return f" (was {_amount(before.statement, alphabet)} at {before.at:%H:%M})"
 
 
 def confirmation_text(

@@ -29,6 +29,7 @@
     const processing = !["solved", "failed"].includes(message.status);
     const card = el("article", { class: "card message status-" + message.status, "data-message": message.message, "data-revision": message.revision },
       el("q", {}, message.transcript || message.text || "(recording)"),
+      message.confirmation ? el("p", { class: "confirmation" }, message.confirmation) : null,
       processing ? el("p", { class: "processing" }, "Processing… (" + message.status + ")") : null,
       message.status === "failed" ? el("p", { class: "error" }, "Failed: " + (message.reason || "unknown error"),
         el("button", { class: "retry", onclick: () => retry(message.message) }, "Retry")) : null,

@@ -32,7 +32,7 @@ def test_rising_temperature_after_surgery_raises_one_alert(patient):
     (alert,) = Alert.objects.all()
     assert (alert.problem, alert.message, alert.severity) == (
         "risingTemperatureAfterOperation", second, "medium")
-    assert "data(temperature, 38.4)" in alert.text and alert.ruleset_version
+    assert "temperature 38.4 °C at " in alert.text and alert.ruleset_version
     # Solving again with nothing new raises nothing new: the problem is not new.
     patient_state_refresh(patient=patient)
     assert Alert.objects.count() == 1

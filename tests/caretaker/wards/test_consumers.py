@@ -101,7 +101,7 @@ async def test_refused_subscriptions_are_recorded(nurse, other_patient):
 
 
 async def test_a_nurse_taken_off_the_ward_stops_receiving(ward, nurse, patient):
-    """Updates are checked against the ward's staff at the time they are sent."""
+    """Updates are checked against the ward's staff (a check at most 30 s old)."""
     connection = communicator(f"/ws/wards/{ward.code}/", nurse)
     assert (await connection.connect())[0]
     await connection.receive_json_from()

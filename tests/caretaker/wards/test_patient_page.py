@@ -34,5 +34,5 @@ def test_warning_text_gives_local_times_not_iso(patient):
     message_import(patient=patient, said_at=timezone.now(), text="BM 3.1",
                    statements=["data(bloodGlucose, 3.1)"])
     text = Alert.objects.get(problem="hypoglycaemia").text
-    assert "data(bloodGlucose, 3.1) at " in text
+    assert "3.1 mmol/L at " in text  # ward words, not the canonical statement
     assert "T" not in text.split(" at ")[-1] and "Z" not in text.split(" at ")[-1]

@@ -1,0 +1,1 @@
+"""Benchmarks: `python -m bench.run [--quick] [--only NAME ...]` (`make bench`)."""

@@ -1,0 +1,102 @@
+"""What the benchmarks share: progress, percentiles, the machine, free ports."""
+
+from __future__ import annotations
+
+import math
+import os
+import platform
+import socket
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PYTHON = sys.executable
+
+
+def progress(area: str, message: str) -> None:
+    """One line of progress on stderr, with the time of day."""
+    stamp = time.strftime("%H:%M:%S")
+    print(f"{stamp} [{area}] {message}", file=sys.stderr, flush=True)
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    """Nearest-rank percentile (``share`` in 0..1) of ``values``; NaN when empty."""
+    if not values:
+        return math.nan
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
+
+
+def summary_ms(seconds: Sequence[float]) -> dict[str, float | int]:
+    """n, p50, p95, p99, max and mean of durations in seconds, as milliseconds."""
+    ms = [s * 1000 for s in seconds]
+    return {
+        "n": len(ms),
+        "p50_ms": round(percentile(ms, 0.50), 1),
+        "p95_ms": round(percentile(ms, 0.95), 1),
+        "p99_ms": round(percentile(ms, 0.99), 1),
+        "max_ms": round(max(ms), 1) if ms else math.nan,
+        "mean_ms": round(statistics.fmean(ms), 1) if ms else math.nan,
+    }
+
+
+def growth_exponent(points: Sequence[tuple[float, float]]) -> float:
+    """Least-squares slope of log(time) over log(size)."""
+    xs = [math.log(n) for n, _ in points]
+    ys = [math.log(t) for _, t in points]
+    mx, my = statistics.fmean(xs), statistics.fmean(ys)
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sum(
+        (x - mx) ** 2 for x in xs
+    )
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def _memory_gib() -> float:
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemTotal:"):
+                return round(int(line.split()[1]) / 1024 / 1024, 1)
+    except OSError:
+        pass
+    return math.nan
+
+
+def machine() -> dict[str, object]:
+    """The machine a figure was measured on."""
+    return {
+        "cpu": _cpu_model(),
+        "cores": os.cpu_count(),
+        "memory_gib": _memory_gib(),
+        "python": platform.python_version(),
+        "os": f"{platform.system()} {platform.release()}",
+        "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        # Other work on the machine inflates timings; this says how much there was.
+        "load_average": round(os.getloadavg()[0], 2),
+    }
+
+
+def machine_line(info: dict[str, object]) -> str:
+    """The machine in one line, for figure captions and tables."""
+    return (
+        f"{info['cpu']}, {info['cores']} cores, {info['memory_gib']} GiB, "
+        f"Python {info['python']}, {info['date']}, load {info['load_average']}"
+    )

@@ -1,0 +1,286 @@
+"""Extraction benchmark: latency per utterance on the dev set for each backend and
+guide mode, tokens generated, and what the guide costs against unconstrained
+generation with the same model.
+
+    .venv/bin/python -m bench.extraction_bench [--quick] [--file FILE.jsonl]
+
+Backends: the embedded llama.cpp (SmolLM2) under the strict, relaxed and off guide,
+and the ``openai`` backend against ``llama_cpp.server`` on loopback serving the same
+model, strict, with the guide sent as GBNF (``CARETAKER_LLM_CONSTRAINT=grammar``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from bench.common import PYTHON, free_port, progress, summary_ms
+from logic.alphabet import Alphabet
+from logic.extraction.backends import Backend, backend_get
+from logic.extraction.extractor import extract
+from logic.extraction.grammar import GuideMode, constraint_compile
+from logic.extraction.guide import guide_build
+from logic.extraction.options import ExtractionOptions
+from logic.extraction.prompt import prompt_build
+from logic.ruleset import default_ruleset
+from logic.statements import Statement, statement_parse
+
+DEV_SET = Path("/work/shared/eval/extraction-dev.jsonl")
+MODEL = "smollm2"
+
+
+def records_load(path: Path, limit: int | None) -> list[dict[str, Any]]:
+    lines = [x for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
+    return [json.loads(x) for x in lines[:limit]]
+
+
+def _gold(record: dict[str, Any], alphabet: Alphabet) -> set[Statement]:
+    parsed = (statement_parse(line, alphabet) for line in record.get("gold", []))
+    return {s for s in parsed if isinstance(s, Statement)}
+
+
+def mode_measure(
+    records: list[dict[str, Any]],
+    *,
+    alphabet: Alphabet,
+    options: ExtractionOptions,
+    backend: Backend,
+    label: str,
+) -> dict[str, Any]:
+    """Extract every record; latency, tokens and micro-averaged F1."""
+    times, tokens = [], []
+    true = false = missed = violations = 0
+    for index, record in enumerate(records, start=1):
+        started = time.perf_counter()
+        result = extract(
+            record["text"],
+            alphabet=alphabet,
+            state=record.get("state"),
+            options=options,
+            backend=backend,
+        )
+        times.append(time.perf_counter() - started)
+        tokens.append(result.tokens)
+        got, gold = set(result.statements), _gold(record, alphabet)
+        true, false = true + len(got & gold), false + len(got - gold)
+        missed += len(gold - got)
+        violations += result.violations
+        if index % 10 == 0 or index == len(records):
+            progress("extraction", f"{label}: {index}/{len(records)}")
+    precision = true / (true + false) if true + false else 1.0
+    recall = true / (true + missed) if true + missed else 1.0
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    generated = sum(tokens)
+    return {
+        **summary_ms(times),
+        "tokens_total": generated,
+        "tokens_mean": round(generated / len(tokens), 1),
+        "ms_per_token": round(sum(times) * 1000 / generated, 1) if generated else None,
+        "precision": round(precision, 3),
+        "recall": round(recall, 3),
+        "f1": round(f1, 3),
+        "violations": violations,
+    }
+
+
+def _cached(llama: Any, text: str) -> None:
+    """Evaluate ``text`` so that the next call finds the whole prompt in the cache."""
+    llama(text, max_tokens=1, temperature=0.0)
+
+
+def _free(llama: Any, text: str, count: int) -> tuple[float, int]:
+    """Seconds to generate ``count`` tokens with no constraint (end of text
+    suppressed, so that exactly as many tokens come), from a cached prompt."""
+    _cached(llama, text)
+    started = time.perf_counter()
+    result = llama(
+        text, max_tokens=count, temperature=0.0, logit_bias={llama.token_eos(): -1e9}
+    )
+    return time.perf_counter() - started, int(result["usage"]["completion_tokens"])
+
+
+def guide_overhead(
+    records: list[dict[str, Any]], *, alphabet: Alphabet, backend: Any
+) -> dict[str, Any]:
+    """What the guide costs with the embedded model, against unconstrained
+    generation of the same number of tokens from the same cached prompt:
+
+    - building the guide and its constraint (pure Python, per utterance);
+    - the whole strict extraction (whatever decoding the backend uses for it);
+    - sampling under the strict GBNF grammar (what relaxed mode and the
+      ``llama_cpp.server`` path pay per token).
+    """
+    from llama_cpp.llama_grammar import LlamaGrammar
+
+    llama = backend._llama
+    strict = ExtractionOptions(model=MODEL, guide=GuideMode.STRICT)
+    build: list[float] = []
+    sums = dict.fromkeys(("strict", "strict_free", "gbnf", "gbnf_free"), 0.0)
+    tokens = dict.fromkeys(("strict", "strict_free", "gbnf", "gbnf_free"), 0)
+    used = 0
+    for record in records:
+        started = time.perf_counter()
+        guide = guide_build(record["text"], alphabet, record.get("state"))
+        constraint = constraint_compile(guide, alphabet, GuideMode.STRICT)
+        build.append(time.perf_counter() - started)
+        if not guide.candidates or constraint.gbnf is None:
+            continue
+        used += 1
+        prompt = prompt_build(record["text"], alphabet, record.get("state"))
+        text = backend._text(prompt)
+        _cached(llama, text)
+        started = time.perf_counter()
+        result = extract(
+            record["text"],
+            alphabet=alphabet,
+            state=record.get("state"),
+            options=strict,
+            backend=backend,
+        )
+        sums["strict"] += time.perf_counter() - started
+        tokens["strict"] += result.tokens
+        seconds, count = _free(llama, text, max(result.tokens, 1))
+        sums["strict_free"] += seconds
+        tokens["strict_free"] += count
+        grammar = LlamaGrammar.from_string(constraint.gbnf, verbose=False)
+        _cached(llama, text)
+        started = time.perf_counter()
+        output = llama(text, max_tokens=320, temperature=0.0, grammar=grammar)
+        sums["gbnf"] += time.perf_counter() - started
+        generated = int(output["usage"]["completion_tokens"])
+        tokens["gbnf"] += generated
+        seconds, count = _free(llama, text, max(generated, 1))
+        sums["gbnf_free"] += seconds
+        tokens["gbnf_free"] += count
+
+    def per_token(key: str) -> float | None:
+        return round(sums[key] * 1000 / tokens[key], 2) if tokens[key] else None
+
+    def ratio(a: str, b: str) -> float | None:
+        return round(sums[a] / sums[b] - 1, 3) if sums[b] else None
+
+    return {
+        "utterances": used,
+        "guide_build_ms": summary_ms(build),
+        "strict_ms": round(sums["strict"] * 1000, 1),
+        "strict_tokens": tokens["strict"],
+        "strict_free_ms": round(sums["strict_free"] * 1000, 1),
+        "strict_overhead": ratio("strict", "strict_free"),
+        "gbnf_ms_per_token": per_token("gbnf"),
+        "gbnf_free_ms_per_token": per_token("gbnf_free"),
+        "gbnf_tokens": tokens["gbnf"],
+        "gbnf_overhead": ratio("gbnf", "gbnf_free"),
+    }
+
+
+@contextmanager
+def llama_server(model_file: Path) -> Iterator[str]:
+    """``llama_cpp.server`` serving ``model_file`` on a free loopback port."""
+    port = free_port()
+    process = subprocess.Popen(
+        [
+            PYTHON,
+            "-m",
+            "llama_cpp.server",
+            "--model",
+            str(model_file),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--n_ctx",
+            "2048",
+            "--n_threads",
+            "2",
+            "--model_alias",
+            MODEL,
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}/v1"
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                urllib.request.urlopen(f"{url}/models", timeout=1)
+                break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("llama_cpp.server did not start") from None
+                time.sleep(0.5)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=30)
+
+
+def run(quick: bool = False, path: Path = DEV_SET) -> dict[str, Any]:
+    """Every backend and guide mode on the dev set (its first 5 records if quick)."""
+    from logic.extraction.backends.llama import model_path
+    from logic.extraction.backends.openai_compat import OpenAIBackend
+
+    alphabet = default_ruleset().alphabet
+    records = records_load(path, 5 if quick else None)
+    results: dict[str, Any] = {
+        "file": str(path),
+        "utterances": len(records),
+        "modes": {},
+    }
+    started = time.perf_counter()
+    embedded = backend_get(ExtractionOptions(model=MODEL))
+    results["model_load_s"] = round(time.perf_counter() - started, 2)
+    results["llm_threads"] = int(os.environ.get("CARETAKER_LLM_THREADS", "2"))
+    for mode in GuideMode:
+        options = ExtractionOptions(model=MODEL, guide=mode)
+        label = f"llama {MODEL} {mode.value}"
+        # One utterance before the clock: the stable prompt prefix gets cached.
+        extract(
+            records[0]["text"], alphabet=alphabet, options=options, backend=embedded
+        )
+        results["modes"][label] = mode_measure(
+            records, alphabet=alphabet, options=options, backend=embedded, label=label
+        )
+    progress("extraction", "guide overhead against unconstrained generation")
+    results["guide_overhead"] = guide_overhead(
+        records, alphabet=alphabet, backend=embedded
+    )
+    progress("extraction", "starting llama_cpp.server on loopback")
+    with llama_server(model_path(MODEL)) as url:
+        remote = OpenAIBackend(
+            base_url=url, model=MODEL, api_key="not-needed", constraint="grammar"
+        )
+        options = ExtractionOptions(
+            backend="openai", model=MODEL, guide=GuideMode.STRICT
+        )
+        label = f"openai (llama_cpp.server) {MODEL} strict, grammar"
+        extract(records[0]["text"], alphabet=alphabet, options=options, backend=remote)
+        results["modes"][label] = mode_measure(
+            records, alphabet=alphabet, options=options, backend=remote, label=label
+        )
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--file", type=Path, default=DEV_SET)
+    arguments = parser.parse_args()
+    print(json.dumps(run(arguments.quick, arguments.file), indent=2))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

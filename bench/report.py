@@ -1,0 +1,553 @@
+"""docs/benchmarks.md and its plots, written from the results of bench.run only."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+from bench.common import ROOT, machine_line  # noqa: E402
+
+TITLES = {
+    "logic": "Logic: a patient's state against the number of facts",
+    "ward": "Whole ward",
+    "extraction": "Extraction on the dev set",
+    "speech": "Speech: real-time factor",
+    "e2e": "End to end, embedded defaults",
+    "fanout": "Fan-out: one alert to many dashboards",
+    "throughput": "Throughput with Celery workers on PostgreSQL and Redis",
+}
+
+
+def _n(value: Any, digits: int = 1) -> str:
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "n/a"
+    if isinstance(value, float):
+        return f"{value:,.{digits}f}"
+    if isinstance(value, int):
+        return f"{value:,}"
+    return str(value)
+
+
+def _table(header: list[str], rows: list[list[Any]]) -> list[str]:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(_n(c) for c in row) + " |" for row in rows]
+    return lines + [""]
+
+
+def _indent(label: str) -> str:
+    """Markdown drops leading spaces in a table cell: keep the nesting visible."""
+    stripped = label.lstrip(" ")
+    return "&nbsp;" * (len(label) - len(stripped)) * 2 + stripped
+
+
+def _met(ok: bool) -> str:
+    return "met" if ok else "**not met**"
+
+
+def _figure(record: dict[str, Any], path: Path, draw: Callable) -> str:
+    figure, axes = plt.subplots(figsize=(8, 4.5))
+    draw(axes)
+    axes.grid(True, alpha=0.3)
+    note = ("quick run, " if record.get("quick") else "") + machine_line(
+        record["machine"]
+    )
+    figure.text(0.01, 0.01, note, fontsize=7, color="dimgray")
+    figure.tight_layout(rect=(0, 0.04, 1, 1))
+    figure.savefig(path, dpi=110)
+    plt.close(figure)
+    return f"![{path.stem}](benchmarks/{path.name})"
+
+
+def _bars(axes, labels: list[str], series: dict[str, list[float]], unit: str) -> None:
+    width = 0.8 / len(series)
+    for offset, (name, values) in enumerate(series.items()):
+        positions = [i + offset * width for i in range(len(labels))]
+        axes.bar(positions, values, width, label=name)
+    axes.set_xticks([i + width * (len(series) - 1) / 2 for i in range(len(labels))])
+    axes.set_xticklabels(labels, fontsize=8)
+    axes.set_ylabel(unit)
+    axes.legend()
+
+
+def logic(results: dict[str, Any], record: dict[str, Any], plots: Path) -> list[str]:
+    mixed, one = results["mixed"], results["one_type"]
+    sizes = sorted({int(n) for s in mixed.values() for n in s["ms"]})
+    rows = [
+        [n, mixed["shipped"]["ms"].get(str(n)), mixed["naive"]["ms"].get(str(n))]
+        for n in sizes
+    ]
+    lines = [
+        "Facts are readings of 8 vital signs, one set every 15 minutes; time is "
+        f"the median of {results['repeat']} full computations (build, ground, "
+        "solve). The naive rules replace `time.lp` by `bench/naive_time.lp`; "
+        "they run in a child process and are not attempted past "
+        f"{400 // 3} readings per type in the mixed series (cubic grounding).",
+        "",
+    ]
+    lines += _table(["facts", "shipped ms", "naive ms"], rows)
+    readings = sorted(int(n) for n in one["shipped"]["ms"])
+    lines += ["One type only (temperature), so that N facts are N readings of it:", ""]
+    lines += _table(
+        ["readings", "shipped ms", "naive ms"],
+        [
+            [n, one["shipped"]["ms"].get(str(n)), one["naive"]["ms"].get(str(n))]
+            for n in readings
+        ],
+    )
+    ratio, at10k = results["ratio_at_400_readings"], results["ms_at_10000_facts"]
+    exponent = mixed["shipped"]["exponent"]
+    lines += [
+        "| measure | value | target |",
+        "|---|---|---|",
+        f"| growth exponent, shipped (log-log fit, mixed) | {_n(exponent, 2)} | "
+        f"linear (≤ 1.1): {_met(exponent is not None and exponent <= 1.1)} |",
+        f"| growth exponent, shipped, two largest sizes | "
+        f"{_n(mixed['shipped'].get('exponent_largest'), 2)} | |",
+        f"| growth exponent, naive (mixed / one type) | "
+        f"{_n(mixed['naive']['exponent'], 2)} / {_n(one['naive']['exponent'], 2)} | |",
+        f"| growth exponent, shipped (one type) | {_n(one['shipped']['exponent'], 2)}"
+        " | |",
+        f"| 10,000 facts, shipped | {_n(at10k)} ms | < 100 ms: {_met(at10k < 100)} |",
+        f"| naive / shipped at 400 readings | {_n(ratio)}x | ≥ 1000x: "
+        f"{_met(ratio is not None and ratio >= 1000)} |",
+        "",
+    ]
+
+    def draw(axes):
+        for label, series, style in (
+            ("shipped, mixed", mixed["shipped"], "o-"),
+            ("naive, mixed", mixed["naive"], "o--"),
+            ("shipped, one type", one["shipped"], "s-"),
+            ("naive, one type", one["naive"], "s--"),
+        ):
+            points = sorted((int(n), t) for n, t in series["ms"].items())
+            if points:
+                axes.plot(*zip(*points, strict=True), style, label=label)
+        axes.set_xscale("log")
+        axes.set_yscale("log")
+        axes.set_xlabel("facts (readings)")
+        axes.set_ylabel("ms per state computation")
+        axes.set_title("State computation time, shipped vs naive time rules")
+        axes.legend()
+
+    return lines + [_figure(record, plots / "logic.png", draw), ""]
+
+
+def ward(results: dict[str, Any], record: dict[str, Any], plots: Path) -> list[str]:
+    w, rl, rd = (
+        results["ward"],
+        results["reevaluate_logic"],
+        results["reevaluate_django"],
+    )
+    rows = [
+        [
+            f"{w['patients']} patients x {w['days']:g} days of 15-minute observations, "
+            "logic core",
+            w["facts_per_patient"],
+            w["total_s"],
+            w["p50_ms"],
+            w["p95_ms"],
+        ],
+        [
+            f"re-evaluation of {rl['patients']} patients (24 hourly sets), "
+            "`patient_state_solve`",
+            rl["facts_per_patient"],
+            rl["total_s"],
+            rl["p50_ms"],
+            rl["p95_ms"],
+        ],
+        [
+            f"re-evaluation of {rd['patients']} patients, Django `patient_reevaluate` "
+            "(SQLite)",
+            rd["facts_per_patient"],
+            rd["total_s"],
+            rd["p50_ms"],
+            rd["p95_ms"],
+        ],
+    ]
+    lines = _table(
+        [
+            "workload",
+            "facts per patient",
+            "total s",
+            "p50 ms/patient",
+            "p95 ms/patient",
+        ],
+        rows,
+    )
+    lines += [
+        f"Django re-evaluation: {_n(rd['patients_per_s'])} patients/s "
+        "(`patient_state_refresh`: facts read, solve, alerts, snapshot, and the "
+        f"ward push); logic core alone: {_n(rl['patients_per_s'])} patients/s.",
+        "",
+    ]
+
+    def draw(axes):
+        labels = ["ward week\n(logic)", "re-evaluate\n(logic)", "re-evaluate\n(Django)"]
+        _bars(
+            axes,
+            labels,
+            {
+                "p50": [w["p50_ms"], rl["p50_ms"], rd["p50_ms"]],
+                "p95": [w["p95_ms"], rl["p95_ms"], rd["p95_ms"]],
+            },
+            "ms per patient",
+        )
+        axes.set_title("Per-patient solve time")
+
+    return lines + [_figure(record, plots / "ward.png", draw), ""]
+
+
+def extraction(
+    results: dict[str, Any], record: dict[str, Any], plots: Path
+) -> list[str]:
+    modes = results["modes"]
+    lines = [
+        f"{results['utterances']} utterances of `{results['file']}`; model load "
+        f"{_n(results['model_load_s'], 2)} s; llama.cpp threads "
+        f"{results.get('llm_threads', 'n/a')} (CARETAKER_LLM_THREADS). "
+        "Latency is the whole `extract` call "
+        "(guide, prompt, generation, validation, retries).",
+        "",
+    ]
+    lines += _table(
+        [
+            "backend and guide",
+            "p50 ms",
+            "p95 ms",
+            "tokens (mean)",
+            "ms/token",
+            "precision",
+            "recall",
+            "F1",
+            "violations",
+        ],
+        [
+            [
+                label,
+                m["p50_ms"],
+                m["p95_ms"],
+                m["tokens_mean"],
+                m["ms_per_token"],
+                f"{m['precision']:.3f}",
+                f"{m['recall']:.3f}",
+                f"{m['f1']:.3f}",
+                m["violations"],
+            ]
+            for label, m in modes.items()
+        ],
+    )
+    overhead = results["guide_overhead"]
+    build = overhead["guide_build_ms"]
+
+    def percent(value: float | None) -> str:
+        return "n/a" if value is None else f"{value * 100:+.1f} %"
+
+    lines += [
+        "What the guide costs with the embedded model, against unconstrained "
+        "generation of the same number of tokens from the same cached prompt "
+        f"({overhead['utterances']} utterances with candidates):",
+        "",
+        "| measure | guided | unconstrained | overhead |",
+        "|---|---|---|---|",
+        f"| guide + constraint build per utterance, p50 / p95 | {_n(build['p50_ms'])}"
+        f" / {_n(build['p95_ms'])} ms | | |",
+        f"| whole strict extraction, {_n(overhead['strict_tokens'])} tokens in all "
+        f"| {_n(overhead['strict_ms'])} ms | {_n(overhead['strict_free_ms'])} ms | "
+        f"{percent(overhead['strict_overhead'])} |",
+        f"| sampling under the strict GBNF grammar (the server path), per token | "
+        f"{_n(overhead['gbnf_ms_per_token'], 2)} ms | "
+        f"{_n(overhead['gbnf_free_ms_per_token'], 2)} ms | "
+        f"{percent(overhead['gbnf_overhead'])} |",
+        "",
+    ]
+
+    def draw(axes):
+        labels = [label.replace(" (llama_cpp.server)", "\n(server)") for label in modes]
+        _bars(
+            axes,
+            labels,
+            {
+                "p50": [m["p50_ms"] for m in modes.values()],
+                "p95": [m["p95_ms"] for m in modes.values()],
+            },
+            "ms per utterance",
+        )
+        axes.set_title("Extraction latency per utterance")
+
+    return lines + [_figure(record, plots / "extraction.png", draw), ""]
+
+
+def speech(results: dict[str, Any], record: dict[str, Any], plots: Path) -> list[str]:
+    rtf = results["rtf"]
+    model = str(results["model"]).split("site-packages/")[-1]
+    lines = [
+        f"Model `{model}` (load {_n(results['model_load_s'], 2)} s); "
+        f"clips spoken by espeak-ng; median of {results['runs']} run(s) after a "
+        "warm-up. RTF = processing time / audio duration.",
+        "",
+    ]
+    lines += _table(
+        ["clip", "audio s", "processing s", "RTF"],
+        [
+            [k, v["duration_s"], f"{v['seconds_median']:.2f}", f"{v['rtf']:.3f}"]
+            for k, v in rtf.items()
+        ],
+    )
+    if results.get("wer"):
+        lines += _table(
+            ["bias", "WER", "numbers recalled", "seconds (10 clips)"],
+            [
+                [k, v["wer"], v["numbers_recalled"], v["seconds"]]
+                for k, v in results["wer"].items()
+            ],
+        )
+
+    def draw(axes):
+        axes.bar(list(rtf), [v["rtf"] for v in rtf.values()])
+        axes.set_ylabel("real-time factor (lower is faster)")
+        axes.set_title("Transcription real-time factor by clip length")
+
+    return lines + [_figure(record, plots / "speech.png", draw), ""]
+
+
+def e2e(results: dict[str, Any], record: dict[str, Any], plots: Path) -> list[str]:
+    typed, audio = results["typed"], results["audio"]
+    lines = [
+        "From the POST `/patients/<id>/messages/` to the `message.update` with "
+        "the final status on the bedside websocket `/ws/patients/<id>/`; "
+        "`runserver` (daphne), SQLite, in-memory channel layer, eager Celery, "
+        f"one message at a time; {results['messages']} messages each, after one "
+        "untimed first message (it loads the models).",
+        "",
+    ]
+    lines += _table(
+        [
+            "message",
+            "p50 ms",
+            "p95 ms",
+            "max ms",
+            "first message ms",
+            "solved",
+            "failed",
+        ],
+        [
+            [
+                "typed",
+                typed["p50_ms"],
+                typed["p95_ms"],
+                typed["max_ms"],
+                typed["first_message_ms"],
+                typed["solved"],
+                typed["failed"],
+            ],
+            [
+                f"recording ({audio['clip_s']} s WAV)",
+                audio["p50_ms"],
+                audio["p95_ms"],
+                audio["max_ms"],
+                audio["first_message_ms"],
+                audio["solved"],
+                audio["failed"],
+            ],
+        ],
+    )
+    lines += [
+        f"Typed p50 target ≤ 2,000 ms on 2 cores: {_met(typed['p50_ms'] <= 2000)}.",
+        "",
+    ]
+
+    def draw(axes):
+        _bars(
+            axes,
+            ["typed", "recording"],
+            {
+                "p50": [typed["p50_ms"], audio["p50_ms"]],
+                "p95": [typed["p95_ms"], audio["p95_ms"]],
+            },
+            "ms, POST to confirmation",
+        )
+        axes.axhline(2000, color="red", linewidth=0.8, linestyle=":")
+        axes.set_title("End-to-end latency (red: 2 s target for typed p50)")
+
+    return lines + [_figure(record, plots / "e2e.png", draw), ""]
+
+
+def fanout(results: dict[str, Any], record: dict[str, Any], plots: Path) -> list[str]:
+    layers = {k: v for k, v in results.items() if isinstance(v, dict)}
+    first = next(iter(layers.values()))
+    lines = [
+        f"{first['clients']} dashboards on `/ws/wards/ward-7/`, logged in as the "
+        f"nurse; {first['alerts']} alert(s) raised by a typed message. Latency is "
+        "each dashboard's receipt time minus the alert's `first_derived_at`.",
+        "",
+    ]
+    lines += _table(
+        [
+            "channel layer",
+            "dashboards",
+            "connect s",
+            "p50 ms",
+            "p99 ms",
+            "max ms",
+            "spread per alert ms",
+        ],
+        [
+            [
+                k,
+                v["clients"],
+                v["connect_s"],
+                v["p50_ms"],
+                v["p99_ms"],
+                v["max_ms"],
+                ", ".join(_n(s) for s in v["spread_ms"]),
+            ]
+            for k, v in layers.items()
+        ],
+    )
+    if results.get("redis_url_query"):
+        lines += [
+            f"The Redis run sets `REDIS_URL=redis://…{results['redis_url_query']}`:"
+            " with redis-py 8's default 5 s socket timeout, channels_redis's 5 s "
+            "`BZPOPMIN` wait times out on an idle consumer, which then dies and "
+            "closes its websocket.",
+            "",
+        ]
+
+    def draw(axes):
+        _bars(
+            axes,
+            list(layers),
+            {
+                "p50": [v["p50_ms"] for v in layers.values()],
+                "p99": [v["p99_ms"] for v in layers.values()],
+            },
+            "ms, alert derived to dashboard receipt",
+        )
+        axes.set_title(f"Alert delivery to {first['clients']} dashboards")
+
+    return lines + [_figure(record, plots / "fanout.png", draw), ""]
+
+
+def throughput(
+    results: dict[str, Any], record: dict[str, Any], plots: Path
+) -> list[str]:
+    runs = results["runs"]
+    lines = [
+        f"{results['messages']} typed messages queued at once over 16 patients; "
+        "time until all are solved. Workers: `celery worker --pool solo`, "
+        "CARETAKER_LLM_THREADS = max(1, cores // workers).",
+        "",
+    ]
+    lines += _table(
+        ["workers", "messages/minute", "elapsed s", "failed"],
+        [
+            [int(k), v["per_minute"], v["elapsed_s"], v["failed"]]
+            for k, v in runs.items()
+        ],
+    )
+    profile = results.get("profile")
+    if profile:
+        lines += [
+            f"Where the time of one typed message goes (`message_process` under "
+            f"cProfile, {_n(profile['total_ms'])} ms, status "
+            f"{profile['status']}):",
+            "",
+        ]
+        lines += _table(
+            ["stage", "cumulative ms"],
+            [[_indent(s["stage"]), s["ms"]] for s in profile["stages"]],
+        )
+        listing = profile["top_cumulative"].strip().replace(f"{ROOT}/", "")
+        listing = re.sub(r"\S*/site-packages/", "", listing)
+        lines += [
+            "<details><summary>cProfile, top 25 by cumulative time</summary>",
+            "",
+            "```",
+            listing[:6000],
+            "```",
+            "",
+            "</details>",
+            "",
+        ]
+
+    def draw(axes):
+        points = sorted((int(k), v["per_minute"]) for k, v in runs.items())
+        axes.plot(*zip(*points, strict=True), "o-")
+        axes.set_xticks([w for w, _ in points])
+        axes.set_xlabel("Celery workers")
+        axes.set_ylabel("typed messages per minute")
+        axes.set_title("Throughput on PostgreSQL + Redis")
+
+    return lines + [_figure(record, plots / "throughput.png", draw), ""]
+
+
+RENDERERS = {
+    "logic": logic,
+    "ward": ward,
+    "extraction": extraction,
+    "speech": speech,
+    "e2e": e2e,
+    "fanout": fanout,
+    "throughput": throughput,
+}
+
+
+def report_write(document: dict[str, Any], page: Path, plots: Path) -> None:
+    """Write the markdown page and one PNG per section from ``document``."""
+    sections = document["sections"]
+    quick = [n for n, r in sections.items() if r.get("quick")]
+    lines = [
+        "# Benchmarks",
+        "",
+        "Generated by `make bench` (`python -m bench.run`) from "
+        "`docs/benchmarks/results.json`; do not edit by hand.",
+        "",
+    ]
+    if quick:
+        lines += [
+            f"> **Quick run** (`python -m bench.run --quick`) for: "
+            f"{', '.join(quick)}. Counts are reduced (fewer sizes, utterances, "
+            "messages and dashboards); these are smoke-test figures, not the "
+            "figures of record. Run `make bench` for the full ones.",
+            "",
+        ]
+    lines += [
+        "Timings on a shared machine include whatever else ran on it; each "
+        "section gives the load average before and after.",
+        "",
+        "| section | run | seconds | machine | load after |",
+        "|---|---|---|---|---|",
+    ]
+    for name, record in sections.items():
+        lines.append(
+            f"| [{name}](#{name}) | {'quick' if record.get('quick') else 'full'}"
+            f" | {_n(record['seconds'])} | {machine_line(record['machine'])} | "
+            f"{_n(record.get('load_average_after'))} |"
+        )
+    lines.append("")
+    for name, record in sections.items():
+        lines += [f'<a id="{name}"></a>', f"## {TITLES.get(name, name)}", ""]
+        if "error" in record:
+            lines += [
+                "**This section failed:**",
+                "",
+                "```",
+                record.get("traceback", record["error"]).strip(),
+                "```",
+                "",
+            ]
+            continue
+        try:
+            lines += RENDERERS[name](record["results"], record, plots)
+        except Exception as error:  # a report bug must not hide the other sections
+            lines += [f"**Could not render the results:** `{error!r}`", ""]
+    page.write_text("\n".join(lines).rstrip() + "\n", encoding="utf-8")
