@@ -35,7 +35,7 @@ from logic.ruleset import default_ruleset
 from logic.statements import Statement, statement_parse
 
 DEV_SET = Path("/work/shared/eval/extraction-dev.jsonl")
-MODEL = "smollm2"
+MODEL = ExtractionOptions().model  # the embedded default
 
 
 def records_load(path: Path, limit: int | None) -> list[dict[str, Any]]:

@@ -152,7 +152,7 @@ CARETAKER_RULES_DIR = env("CARETAKER_RULES_DIR", default="")
 # OpenAI-compatible endpoint, CARETAKER_LLM_BASE_URL/MODEL/API_KEY/CONSTRAINT), the
 # embedded model, and the guide mode.
 CARETAKER_LLM_BACKEND = env("CARETAKER_LLM_BACKEND", default="llama")
-CARETAKER_LLM_EMBEDDED_MODEL = env("CARETAKER_LLM_EMBEDDED_MODEL", default="smollm2")
+CARETAKER_LLM_EMBEDDED_MODEL = env("CARETAKER_LLM_EMBEDDED_MODEL", default="gemma3")
 CARETAKER_LLM_GUIDE = env("CARETAKER_LLM_GUIDE", default="strict")
 # Messages one user may submit (django-ratelimit rate: count/period).
 CARETAKER_MESSAGE_RATE = env("CARETAKER_MESSAGE_RATE", default="30/m")

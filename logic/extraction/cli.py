@@ -30,7 +30,7 @@ def extraction_commands_add(commands: Any) -> None:
 
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--backend", help="llama (default) or openai")
-    parser.add_argument("--model", help="embedded model: smollm2 (default) or gemma3")
+    parser.add_argument("--model", help="embedded model: gemma3 (default) or smollm2")
     parser.add_argument(
         "--guide", choices=[m.value for m in GuideMode], help="default: strict"
     )

