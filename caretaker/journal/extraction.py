@@ -6,8 +6,10 @@ from dataclasses import dataclass
 from django.conf import settings
 
 from logic import LogicError, RuleSet
+from logic.extraction.backends import backend_get
 from logic.extraction.extractor import extract
 from logic.extraction.options import ExtractionOptions
+from logic.extraction.wording import confirmation_reword
 
 logger = logging.getLogger(__name__)
 
@@ -77,3 +79,17 @@ def utterance_extract(text: str, *, current: dict, rules: RuleSet) -> Extraction
         unclear=list(result.unclear),
         rejected=[f"{r.line}: {r.reason}" for r in result.rejected],
     )
+
+
+def confirmation_wording(confirmation: str) -> str:
+    """The configured model's rewording of ``confirmation`` when
+    ``CARETAKER_LLM_WORDING`` is on and the rewording keeps exactly its numbers;
+    otherwise "" (the deterministic text is shown)."""
+    if not settings.CARETAKER_LLM_WORDING:
+        return ""
+    try:
+        backend = backend_get(extraction_options())
+    except LogicError:
+        return ""
+    wording, reworded = confirmation_reword(confirmation, backend)
+    return wording if reworded else ""

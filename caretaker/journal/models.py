@@ -40,6 +40,9 @@ class Message(models.Model):
     # NEWS2 total right after this message was solved: the history the chart shows.
     news2_score = models.PositiveSmallIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # A capable model's rewording of the confirmation (CARETAKER_LLM_WORDING), kept
+    # only when it has exactly the confirmation's numbers; empty otherwise.
+    wording = models.TextField(blank=True)
     # Counts every change (step, failure, retry, undo): pages keep the newest update.
     revision = models.PositiveIntegerField(default=0)
 

@@ -17,13 +17,7 @@ def message_result(message: Message) -> dict:
         "status": message.status,
         "reason": message.failure_reason or None,
         "transcript": message.transcript,
-        "confirmation": (
-            message_confirmation(
-                message=message, facts=[f for f in facts if f.retracted_at is None]
-            )
-            if message.status == Message.Status.SOLVED
-            else ""
-        ),
+        "confirmation": _confirmation(message, facts),
         "facts": [f.statement for f in facts if f.retracted_at is None],
         "fact_ids": [f.pk for f in facts if f.retracted_at is None],
         "evidence": [
@@ -37,3 +31,14 @@ def message_result(message: Message) -> dict:
         ],
         "state": snapshot.state if snapshot else {},
     }
+
+
+def _confirmation(message: Message, facts: list) -> str:
+    """The deterministic confirmation; a model's rewording of it only while every
+    fact it speaks of still stands."""
+    if message.status != Message.Status.SOLVED:
+        return ""
+    active = [f for f in facts if f.retracted_at is None]
+    if message.wording and len(active) == len(facts):
+        return message.wording
+    return message_confirmation(message=message, facts=active)

@@ -16,6 +16,7 @@ from caretaker.journal.models import Fact, Message, PatientSnapshot
 from caretaker.journal.rules import active_ruleset
 from caretaker.journal.selectors import (
     fact_list_active,
+    message_confirmation,
     patient_current_values,
     timed_statements,
 )
@@ -118,7 +119,14 @@ def message_solve(*, message: Message) -> None:
     """Solve the patient's program after this message and mark it solved."""
     state = patient_state_refresh(patient=message.patient, message=message)
     score = state["news2"].get("score")
-    message_update(message=message, status=Status.SOLVED, news2_score=score)
+    message_update(
+        message=message,
+        status=Status.SOLVED,
+        news2_score=score,
+        wording=extraction.confirmation_wording(
+            message_confirmation(message=message, facts=list(message.facts.all()))
+        ),
+    )
 
 
 def messages_resume(*, older_than: timedelta) -> list[int]:

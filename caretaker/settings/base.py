@@ -154,6 +154,9 @@ CARETAKER_RULES_DIR = env("CARETAKER_RULES_DIR", default="")
 CARETAKER_LLM_BACKEND = env("CARETAKER_LLM_BACKEND", default="llama")
 CARETAKER_LLM_EMBEDDED_MODEL = env("CARETAKER_LLM_EMBEDDED_MODEL", default="gemma3")
 CARETAKER_LLM_GUIDE = env("CARETAKER_LLM_GUIDE", default="strict")
+# Let a capable chat model (the openai backend) reword confirmations; a rewording is
+# shown only when it has exactly the confirmation's numbers.
+CARETAKER_LLM_WORDING = env.bool("CARETAKER_LLM_WORDING", default=False)
 # Messages one user may submit (django-ratelimit rate: count/period).
 CARETAKER_MESSAGE_RATE = env("CARETAKER_MESSAGE_RATE", default="30/m")
 # Unacknowledged alerts: remind the ward after this long, then escalate to the lead.

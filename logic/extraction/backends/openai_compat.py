@@ -81,6 +81,21 @@ class OpenAIBackend:
             }
         }
 
+    def chat(self, system: str, user: str) -> str:
+        """One free-text chat turn (no constraint): used only to reword a
+        confirmation, which :func:`~logic.extraction.wording.confirmation_reword`
+        checks before it is shown."""
+        response = self._client.chat.completions.create(
+            model=self.model,
+            messages=[
+                {"role": "system", "content": system},
+                {"role": "user", "content": user},
+            ],
+            temperature=0.0,
+            max_tokens=200,
+        )
+        return response.choices[0].message.content or ""
+
     def generate(
         self,
         prompt: Prompt,

@@ -90,3 +90,35 @@ def test_duplicate_client_id_is_one_message(patient, django_capture_on_commit_ca
 def test_empty_message_is_refused(patient):
     with pytest.raises(ValueError):
         message_submit(patient=patient, text="   ")
+
+
+def test_confirmation_is_built_from_the_facts_and_a_rewording_needs_them_all(
+    patient, nurse
+):
+    """The bedside reads a deterministic confirmation; a model's rewording (kept only
+    when its numbers match) is shown until one of the facts is undone."""
+    from caretaker.journal.presenters import message_result
+
+    earlier = said(3)
+    message_import(patient=patient, said_at=earlier, text="temp 37.2",
+                   statements=["data(temperature, 37.2)"])
+    message = message_import(patient=patient, said_at=said(1), text="temp 38.4, pain 3",
+                             statements=["data(temperature, 38.4)",
+                                         "data(painLevel, 3)"])
+    result = message_result(message)
+    assert result["confirmation"].startswith(
+        "Recorded: temperature 38.4 °C (was 37.2 °C at ")
+    assert result["confirmation"].endswith("pain 3/10.")
+    Message.objects.filter(pk=message.pk).update(wording="Temp 38.4 °C, pain 3/10.")
+    assert message_result(message)["confirmation"] == "Temp 38.4 °C, pain 3/10."
+    fact_retract(fact=Fact.objects.get(statement="data(painLevel, 3)"), user=nurse)
+    local = timezone.localtime(earlier)
+    assert message_result(message)["confirmation"] == (
+        f"Recorded: temperature 38.4 °C (was 37.2 °C at {local:%H:%M}).")
+
+
+def test_no_rewording_unless_configured(settings):
+    from caretaker.journal.extraction import confirmation_wording
+
+    settings.CARETAKER_LLM_WORDING = False
+    assert confirmation_wording("Recorded: pain 3/10.") == ""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import socket
 import subprocess
 import sys
@@ -22,6 +23,7 @@ from logic.extraction.extractor import extract
 from logic.extraction.grammar import GuideMode
 from logic.extraction.guide import guide_build
 from logic.extraction.options import ExtractionOptions
+from logic.extraction.wording import confirmation_reword
 
 pytestmark = pytest.mark.slow
 STRICT = ExtractionOptions(backend="openai", guide=GuideMode.STRICT, retries=2)
@@ -179,3 +181,60 @@ def test_garbage_server_output_never_enters_the_facts(alphabet: Alphabet) -> Non
     assert len(_Garbage.requests) == 3
     assert _Garbage.requests[0]["response_format"]["json_schema"]["strict"] is True
     assert set(result.unclear) == {"temperature 39", "pain 4"}
+
+
+CONFIRMATION = "Recorded: temperature 38.4 °C (was 37.2 °C at 08:00), pain 3/10."
+
+
+def test_rewording_by_the_real_server_never_changes_a_number(
+    llama_server: str,
+) -> None:
+    """Whatever the small model writes, what is shown keeps exactly the numbers of
+    the deterministic confirmation (the rewording is used, or the original)."""
+    shown, reworded = confirmation_reword(CONFIRMATION, backend(llama_server, "none"))
+    numbers = sorted(re.findall(r"\d+(?:\.\d+)?", CONFIRMATION))
+    assert sorted(re.findall(r"\d+(?:\.\d+)?", shown)) == numbers
+    assert reworded == (shown != CONFIRMATION)
+
+
+@pytest.mark.parametrize(
+    ("answer", "used"),
+    [
+        ("Temperature is 38.4 °C now (37.2 °C at 08:00); pain 3 out of 10.", True),
+        ("Temperature is 39.4 °C now (37.2 °C at 08:00); pain 3/10.", False),
+        ("Temperature is 38.4 °C now; pain 3/10.", False),  # dropped values
+    ],
+)
+def test_rewording_that_adds_or_drops_a_value_is_refused(answer: str, used: bool):
+    """A real HTTP server answering a fixed rewording."""
+
+    class Reworder(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:  # noqa: N802
+            self.rfile.read(int(self.headers["Content-Length"]))
+            raw = json.dumps({
+                "id": "x", "object": "chat.completion", "created": 0, "model": "m",
+                "choices": [{"index": 0, "finish_reason": "stop",
+                             "message": {"role": "assistant", "content": answer}}],
+            }).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(raw)))
+            self.end_headers()
+            self.wfile.write(raw)
+
+        def log_message(self, *arguments: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Reworder)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/v1"
+        shown, reworded = confirmation_reword(CONFIRMATION, backend(url, "none"))
+    finally:
+        server.shutdown()
+    assert reworded is used
+    assert shown == (answer if used else CONFIRMATION)
+
+
+def test_a_backend_that_cannot_chat_keeps_the_original(alphabet, scripted) -> None:
+    assert confirmation_reword(CONFIRMATION, scripted([""])) == (CONFIRMATION, False)
