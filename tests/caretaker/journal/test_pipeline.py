@@ -86,3 +86,46 @@ def test_say_command_prints_the_documented_json(patient, capsys):
     assert set(result["facts"]) == {"data(temperature, 38.6)", "data(heartRate, 104)"}
     assert result["alerts"][0]["problem"] == "risingTemperatureAfterOperation"
     assert result["state"]["current"]["temperature"] == 38.6
+
+
+def test_an_unavailable_model_is_retried_then_the_message_fails(
+    patient, settings, monkeypatch
+):
+    """An endpoint answering 503: the task tries again (3 retries with backoff;
+    run in process here, so without the waits), then marks the message failed with
+    the reason and keeps it for a retry from the bedside."""
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+    from threading import Thread
+
+    from caretaker.journal.tasks import message_process_task
+
+    calls = []
+
+    class Unavailable(BaseHTTPRequestHandler):
+        def do_POST(self):  # noqa: N802
+            self.rfile.read(int(self.headers["Content-Length"]))
+            calls.append(self.path)
+            self.send_response(503)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+        def log_message(self, *arguments):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Unavailable)
+    Thread(target=server.serve_forever, daemon=True).start()
+    settings.CARETAKER_LLM_BACKEND = "openai"
+    monkeypatch.setenv("CARETAKER_LLM_BASE_URL",
+                       f"http://127.0.0.1:{server.server_address[1]}/v1")
+    backends_forget()
+    try:
+        message = message_submit(patient=patient, text="pulse 104")
+        message_process_task.apply(args=[message.pk])
+    finally:
+        backends_forget()
+        server.shutdown()
+    message.refresh_from_db()
+    assert message.status == Message.Status.FAILED
+    assert "language model did not answer" in message.failure_reason
+    attempts_per_task = 2  # the openai client itself tries twice (max_retries=1)
+    assert len(calls) == 4 * attempts_per_task
