@@ -5,40 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-_UNITS = {
-    word: value
-    for value, word in enumerate(
-        [
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-            "thirteen",
-            "fourteen",
-            "fifteen",
-            "sixteen",
-            "seventeen",
-            "eighteen",
-            "nineteen",
-        ]
-    )
-}
-_TENS = {
-    word: 10 * value
-    for value, word in enumerate(
-        ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"],
-        start=2,
-    )
-}
+from text_to_num import alpha2digit
+
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 
 
@@ -53,7 +21,9 @@ def text_normalise(text: str) -> list[str]:
     text = re.sub(r"(?<=\d)/(?=\d)", " over ", text)
     text = re.sub(r"(?<![\d])\.|\.(?!\d)", " ", text)
     text = re.sub(r"[^a-z0-9.' ]+", " ", text).replace("'", "")
-    return _numbers_join(text.split())
+    # Spoken numbers to digits with text2num, as the extraction guide reads them.
+    digits: str = alpha2digit(" ".join(text.split()), "en", threshold=0)
+    return digits.split()
 
 
 def numbers_find(text: str) -> list[str]:
@@ -86,69 +56,3 @@ def edit_distance(reference: Sequence[str], hypothesis: Sequence[str]) -> int:
             )
         previous = current
     return previous[-1]
-
-
-def _numbers_join(words: list[str]) -> list[str]:
-    out: list[str] = []
-    index = 0
-    while index < len(words):
-        value, index_after = _number_read(words, index)
-        if value is None:
-            out.append(words[index])
-            index += 1
-        else:
-            out.append(value)
-            index = index_after
-    return out
-
-
-def _number_read(words: list[str], index: int) -> tuple[str | None, int]:
-    """Read one spoken number at ``index``: "one hundred and four point five"."""
-    total = current = 0
-    last = ""  # kind of the previous word: unit, tens, hundred, thousand
-    start = index
-    while index < len(words):
-        word = words[index]
-        following = words[index + 1] if index + 1 < len(words) else ""
-        if word in _UNITS and (
-            last in ("", "hundred", "thousand")
-            or (last == "tens" and _UNITS[word] < 10)
-        ):
-            current += _UNITS[word]
-            last = "unit"
-        elif word in _TENS and last in ("", "hundred", "thousand"):
-            current += _TENS[word]
-            last = "tens"
-        elif word == "hundred" and last in ("unit", "") and current < 10:
-            current = max(current, 1) * 100
-            last = "hundred"
-        elif word == "thousand" and last in ("unit", "tens", "hundred", ""):
-            total += max(current, 1) * 1000
-            current = 0
-            last = "thousand"
-        elif (
-            word == "and"
-            and last in ("hundred", "thousand")
-            and (following in _UNITS or following in _TENS)
-        ):
-            pass
-        else:
-            break
-        index += 1
-    if index == start:
-        return None, start
-    number = str(total + current)
-    if (
-        index + 1 < len(words)
-        and words[index] == "point"
-        and _UNITS.get(words[index + 1], 10) < 10
-    ):
-        digits = []
-        index += 1
-        while (
-            index < len(words) and words[index] in _UNITS and _UNITS[words[index]] < 10
-        ):
-            digits.append(str(_UNITS[words[index]]))
-            index += 1
-        number += "." + "".join(digits)
-    return number, index
