@@ -14,16 +14,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess
 import sys
 import time
-import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from bench.common import PYTHON, free_port, progress, summary_ms
+from bench.common import progress, summary_ms
 from logic.alphabet import Alphabet
 from logic.extraction.backends import Backend, backend_get
 from logic.extraction.extractor import extract
@@ -33,6 +29,7 @@ from logic.extraction.options import ExtractionOptions
 from logic.extraction.prompt import prompt_build
 from logic.ruleset import default_ruleset
 from logic.statements import Statement, statement_parse
+from tests.support.servers import llama_server
 
 DEV_SET = Path("/work/shared/eval/extraction-dev.jsonl")
 MODEL = ExtractionOptions().model  # the embedded default
@@ -183,52 +180,6 @@ def guide_overhead(
     }
 
 
-@contextmanager
-def llama_server(model_file: Path) -> Iterator[str]:
-    """``llama_cpp.server`` serving ``model_file`` on a free loopback port."""
-    port = free_port()
-    process = subprocess.Popen(
-        [
-            PYTHON,
-            "-m",
-            "llama_cpp.server",
-            "--model",
-            str(model_file),
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--n_ctx",
-            "2048",
-            "--n_threads",
-            "2",
-            "--model_alias",
-            MODEL,
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}/v1"
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                urllib.request.urlopen(f"{url}/models", timeout=1)
-                break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("llama_cpp.server did not start") from None
-                time.sleep(0.5)
-        yield url
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=30)
-
-
 def run(quick: bool = False, path: Path = DEV_SET) -> dict[str, Any]:
     """Every backend and guide mode on the dev set (its first 5 records if quick)."""
     from logic.extraction.backends.llama import model_path
@@ -266,7 +217,7 @@ def run(quick: bool = False, path: Path = DEV_SET) -> dict[str, Any]:
         sampled, alphabet=alphabet, backend=embedded
     )
     progress("extraction", "starting llama_cpp.server on loopback")
-    with llama_server(model_path(MODEL)) as url:
+    with llama_server(model_path(MODEL), MODEL) as url:
         remote = OpenAIBackend(
             base_url=url, model=MODEL, api_key="not-needed", constraint="grammar"
         )

@@ -12,8 +12,12 @@ import os
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 
@@ -160,3 +164,31 @@ class RedisServer:
                 time.sleep(0.1)
 
     stop = kill
+
+
+@contextmanager
+def llama_server(model_file: Path, alias: str) -> Iterator[str]:
+    """``llama_cpp.server`` (an OpenAI-compatible server) serving ``model_file`` as
+    model ``alias`` on a free loopback port; yields its ``/v1`` base URL."""
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "llama_cpp.server", "--model", str(model_file),
+         "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "2048",
+         "--n_threads", "2", "--model_alias", alias],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}/v1"
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                urllib.request.urlopen(f"{url}/models", timeout=1)
+                break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("llama_cpp.server did not start") from None
+                time.sleep(0.5)
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=30)

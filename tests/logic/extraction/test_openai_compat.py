@@ -4,12 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-import socket
-import subprocess
-import sys
 import threading
-import time
-import urllib.request
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -24,58 +19,17 @@ from logic.extraction.grammar import GuideMode
 from logic.extraction.guide import guide_build
 from logic.extraction.options import ExtractionOptions
 from logic.extraction.wording import confirmation_reword
+from tests.support.servers import llama_server as serve
 
 pytestmark = pytest.mark.slow
 STRICT = ExtractionOptions(backend="openai", guide=GuideMode.STRICT, retries=2)
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @pytest.fixture(scope="session")
 def llama_server() -> Iterator[str]:
-    """``llama_cpp.server`` serving the embedded model on a free loopback port."""
-    port = free_port()
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "llama_cpp.server",
-            "--model",
-            str(model_path("smollm2")),
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--n_ctx",
-            "2048",
-            "--n_threads",
-            "2",
-            "--model_alias",
-            "smollm2",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}/v1"
-    try:
-        for _ in range(240):
-            try:
-                urllib.request.urlopen(f"{url}/models", timeout=1)
-                break
-            except OSError:
-                if process.poll() is not None:
-                    raise RuntimeError("llama_cpp.server exited") from None
-                time.sleep(0.5)
-        else:
-            raise RuntimeError("llama_cpp.server did not start")
+    """``llama_cpp.server`` serving the embedded SmolLM2 model on loopback."""
+    with serve(model_path("smollm2"), "smollm2") as url:
         yield url
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
 
 
 def backend(url: str, constraint: str) -> OpenAIBackend:
