@@ -33,8 +33,11 @@ test: $(STAMP)
 	@./scripts/system-deps.sh
 	@echo "==> test suite on the embedded defaults (SQLite, in-memory channels, eager Celery)"
 	@$(PYTHON) -m pytest -m "not services"
-	@echo "==> Django tests on PostgreSQL and Redis, with real Celery workers"
-	@$(PYTHON) scripts/with_services.py -- $(PYTHON) -m pytest tests/caretaker
+	@echo "==> Django tests on PostgreSQL and Redis"
+	@$(PYTHON) scripts/with_services.py -- $(PYTHON) -m pytest tests/caretaker -m "not services"
+	@echo "==> failure tests: real Celery workers killed, Redis and PostgreSQL restarted"
+	@# Their own process and servers: what they kill and restart touches no other test.
+	@$(PYTHON) scripts/with_services.py -- $(PYTHON) -m pytest tests/caretaker -m services
 
 lint: $(STAMP)
 	@$(PYTHON) -m ruff check .
