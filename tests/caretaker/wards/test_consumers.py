@@ -3,6 +3,7 @@
 from datetime import timedelta
 
 import pytest
+import pytest_asyncio
 from asgiref.sync import sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
@@ -16,15 +17,33 @@ from caretaker.routing import websocket_urlpatterns
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
 
+_open: list[WebsocketCommunicator] = []
+
+
+@pytest_asyncio.fixture(autouse=True)
+async def _disconnect_every_socket():
+    """Close each socket the way a server does, refused ones included.
+
+    A refused handshake leaves the consumer waiting on the channel layer until the
+    server says the client is gone. Left for the event loop's shutdown to cancel,
+    the Redis layer's blocking read can swallow that cancellation and the test run
+    never ends."""
+    yield
+    while _open:
+        await _open.pop().disconnect()
+
+
 def communicator(path: str, user) -> WebsocketCommunicator:
     connection = WebsocketCommunicator(URLRouter(websocket_urlpatterns), path)
     connection.scope["user"] = user
+    _open.append(connection)
     return connection
 
 
 async def test_unauthenticated_websocket_is_refused(ward):
     connection = WebsocketCommunicator(application, f"/ws/wards/{ward.code}/",
                                        headers=[(b"origin", b"http://localhost")])
+    _open.append(connection)
     connected, code = await connection.connect()
     assert not connected and code == 4403
 
