@@ -23,8 +23,8 @@ INPUT_PREDICATES = {
     ("next", 3),
     ("accumulates", 1),
     ("now", 1),
-    ("d", 4),
-    ("c", 4),
+    ("d", 2),
+    ("c", 2),
 }
 # Predicates whose argument at the given position is a statement TYPE; the family says
 # which kind of type is allowed there (None: any).
@@ -124,7 +124,7 @@ def rules_lint(
     for name, text in files:
 
         def collect(statement: ast.AST, f: str = name) -> None:
-            uses.extend(_atoms(statement, f))
+            uses.extend(statement_atoms(statement, f))
             statements.append((f, statement))
 
         try:
@@ -148,13 +148,20 @@ def rules_lint(
     return _unique(problems)
 
 
-def _atoms(statement: ast.AST, file: str) -> Iterator[AtomUse]:
+def statement_atoms(statement: ast.AST, file: str) -> Iterator[AtomUse]:
+    """Every atom a parsed statement mentions; ``in_head`` for those it defines.
+
+    Rules define their head atoms and ``#external`` its atom; every other statement
+    (``#show``, ``#minimize``, ``#heuristic``, ...) only uses the atoms it mentions."""
     line = statement.location.begin.line
     if statement.ast_type == ast.ASTType.Rule:
         yield from _walk(statement.head, file, line, in_head=True)
         yield from _walk(statement.body, file, line, in_head=False)
     elif statement.ast_type == ast.ASTType.External:
         yield from _walk(statement.atom, file, line, in_head=True)
+    elif statement.ast_type not in (ast.ASTType.Comment, ast.ASTType.Program):
+        for key in statement.child_keys:
+            yield from _walk(getattr(statement, key), file, line, in_head=False)
 
 
 def _walk(node: Any, file: str, line: int, *, in_head: bool) -> Iterator[AtomUse]:
@@ -188,7 +195,7 @@ def _symbolic(term: Any, file: str, line: int, in_head: bool) -> Iterator[AtomUs
             yield AtomUse(file, line, symbol.name, (), in_head)
 
 
-def _constant(term: Any) -> str | None:
+def constant_name(term: Any) -> str | None:
     """The name of a constant term (``temperature``), None for anything else."""
     if term.ast_type == ast.ASTType.SymbolicTerm:
         symbol = term.symbol
@@ -208,7 +215,7 @@ def _vocabulary_problems(uses: list[AtomUse], alphabet: Alphabet) -> list[Diagno
                 problems += _value_problem(use, alphabet, "backgroundInfo", 0)
             continue
         index, family = position
-        type_name = _constant(use.arguments[index])
+        type_name = constant_name(use.arguments[index])
         if type_name is None:
             continue
         actual = alphabet.family_of(type_name)
@@ -271,7 +278,7 @@ def _number_problem(
 def _value_problem(
     use: AtomUse, alphabet: Alphabet, type_name: str, index: int
 ) -> list[Diagnostic]:
-    value = _constant(use.arguments[index])
+    value = constant_name(use.arguments[index])
     condition = alphabet.conditions.get(type_name)
     if value is None or condition is None or condition.value(value) is not None:
         return []
@@ -291,7 +298,7 @@ def _problem_metadata(uses: list[AtomUse]) -> list[Diagnostic]:
         found = {}
         for use in uses:
             if use.in_head and use.signature == signature:
-                name = _constant(use.arguments[0])
+                name = constant_name(use.arguments[0])
                 if name is not None:
                     found.setdefault(name, use)
         return found

@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 from types import MappingProxyType
 from typing import Any
 
+from logic.history import history_depth
 from logic.program import PatientProgram, TimedStatement, program_build
 from logic.ruleset import RuleSet
 from logic.solver import Answer, program_solve
@@ -71,14 +72,29 @@ class PatientState:
 
 
 def patient_state_solve(
-    facts: Iterable[TimedStatement], *, rules: RuleSet, now: datetime | None = None
+    facts: Iterable[TimedStatement],
+    *,
+    rules: RuleSet,
+    now: datetime | None = None,
+    full_history: bool = False,
 ) -> PatientState:
     """Build the patient's program from ``facts``, solve it with ``rules`` and read the
-    epistemic state back. ``now`` defaults to the latest fact's time."""
-    program = program_build(facts, alphabet=rules.alphabet, now=now)
-    answer = program_solve(
-        [(f.name, f.text) for f in rules.files], program.text, show=OUTPUT_PREDICATES
+    epistemic state back. ``now`` defaults to the latest fact's time.
+
+    Readings the rules cannot see are left out (:mod:`logic.history`); the answer is
+    the same either way. ``full_history`` keeps every reading regardless, to compare
+    and to measure."""
+    files = [(f.name, f.text) for f in rules.files]
+    accumulating = frozenset(
+        n for n, c in rules.alphabet.conditions.items() if c.accumulates
     )
+    program = program_build(
+        facts,
+        alphabet=rules.alphabet,
+        now=now,
+        depth=None if full_history else history_depth(files, accumulating),
+    )
+    answer = program_solve(files, program.text, show=OUTPUT_PREDICATES)
     return _state_from_answer(answer, program)
 
 

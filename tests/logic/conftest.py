@@ -37,11 +37,17 @@ def timed(rules: RuleSet, minutes: float, text: str) -> TimedStatement:
 
 @pytest.fixture
 def solve(rules: RuleSet) -> Solve:
-    """solve([(minutes, "data(temperature, 37.2)"), ...], now=minutes) -> state."""
+    """solve([(minutes, "data(temperature, 37.2)"), ...], now=minutes) -> state.
+
+    Every scenario is also solved with the whole history (logic.history leaves out
+    readings the rules cannot see): both must give the same state."""
 
     def run(scenario: Scenario, now: float | None = None) -> PatientState:
         facts = [timed(rules, minutes, text) for minutes, text in scenario]
         moment = None if now is None else START + timedelta(minutes=now)
-        return patient_state_solve(facts, rules=rules, now=moment)
+        state = patient_state_solve(facts, rules=rules, now=moment)
+        full = patient_state_solve(facts, rules=rules, now=moment, full_history=True)
+        assert state == full
+        return state
 
     return run

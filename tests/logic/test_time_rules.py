@@ -56,7 +56,7 @@ def _ground_size(rules, readings: int) -> int:
         text = f"data({name}, {values[name].format(i % 10)})"
         moment = START + timedelta(minutes=15 * (i // len(types)))
         facts.append(TimedStatement(statement_parse(text, rules.alphabet), moment))
-    state = patient_state_solve(facts, rules=rules)
+    state = patient_state_solve(facts, rules=rules, full_history=True)
     assert state.current  # the state was really computed
     return state.ground_atoms
 
