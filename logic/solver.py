@@ -124,7 +124,7 @@ def _parsed(name: str, text: str) -> tuple[ast.AST, ...]:
         )
     except RuntimeError as error:
         raise RuleSetError(_diagnostics(messages, name, error)) from error
-    return tuple(statements)
+    return tuple(s for s in statements if s.ast_type != ast.ASTType.Comment)
 
 
 def _diagnostics(
@@ -139,11 +139,12 @@ def _plain(symbol: clingo.Symbol) -> Atom:
 
 
 def _value(symbol: clingo.Symbol) -> Value:
-    if symbol.type == clingo.SymbolType.Number:
+    kind = symbol.type  # each property read is a call into clingo: read it once
+    if kind == clingo.SymbolType.Number:
         return symbol.number
-    if symbol.type == clingo.SymbolType.String:
+    if kind == clingo.SymbolType.String:
         return symbol.string
-    if symbol.type == clingo.SymbolType.Function and not symbol.arguments:
+    if kind == clingo.SymbolType.Function and not symbol.arguments:
         return symbol.name
     return str(symbol)
 
