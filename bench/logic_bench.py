@@ -113,7 +113,7 @@ def _series(points: list[tuple[int, float]]) -> dict[str, Any]:
 def run(quick: bool = False) -> dict[str, Any]:
     """State computation times, growth exponents and the ratio at 400 readings."""
     rules = default_ruleset()
-    repeat = 3 if quick else 7
+    repeat = 5 if quick else 21
     sizes = (100, 1000, 3000, 10000) if quick else (100, 300, 1000, 3000, 10000)
     shipped: list[tuple[int, float]] = []
     full: list[tuple[int, float]] = []
