@@ -15,7 +15,6 @@ import struct
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.parse
 import urllib.request
 import uuid
@@ -24,7 +23,8 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
-from bench.common import PYTHON, ROOT, free_port
+from bench.common import PYTHON, ROOT
+from tests.support.servers import free_port, wait_for_http
 
 DEMO_PASSWORD = "caretaker-demo"
 # The embedded defaults, as `make run` has them; a bench may override any of them.
@@ -92,17 +92,7 @@ def app_server(extra_env: dict[str, str] | None = None) -> Iterator[str]:
     )
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                urllib.request.urlopen(f"{url}/accounts/login/", timeout=2)
-                break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(
-                        "server did not start:\n" + (var / "server.log").read_text()
-                    ) from None
-                time.sleep(0.3)
+        wait_for_http(f"{url}/accounts/login/", server, log=var / "server.log")
         yield url
     finally:
         server.terminate()

@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 import os
 import platform
-import socket
 import statistics
 import sys
 import time
@@ -52,12 +51,6 @@ def growth_exponent(points: Sequence[tuple[float, float]]) -> float:
     return sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sum(
         (x - mx) ** 2 for x in xs
     )
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def _cpu_model() -> str:

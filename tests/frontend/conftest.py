@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.support.servers import free_port, wait_for_http
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -28,12 +27,6 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def _manage(env: dict[str, str], *arguments: str) -> None:
@@ -58,7 +51,7 @@ def app_server(tmp_path_factory) -> Iterator[str]:
     }
     _manage(env, "migrate", "--noinput", "-v0")
     _manage(env, "demo_setup")
-    port = _free_port()
+    port = free_port()
     log = (var / "server.log").open("w")
     server = subprocess.Popen(
         [sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"],
@@ -66,14 +59,7 @@ def app_server(tmp_path_factory) -> Iterator[str]:
     )
     url = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(120):
-            try:
-                urllib.request.urlopen(f"{url}/accounts/login/", timeout=1)
-                break
-            except OSError:
-                if server.poll() is not None:
-                    raise RuntimeError((var / "server.log").read_text()) from None
-                time.sleep(0.5)
+        wait_for_http(f"{url}/accounts/login/", server, log=var / "server.log")
         yield url
     finally:
         server.terminate()

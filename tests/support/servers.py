@@ -37,6 +37,23 @@ def _wait_for_port(port: int, seconds: float = 30) -> None:
     raise RuntimeError(f"nothing answers on 127.0.0.1:{port} after {seconds} s")
 
 
+def wait_for_http(
+    url: str, process: subprocess.Popen, *, seconds: float = 120, log: Path | None = None
+) -> None:
+    """Return once ``url`` answers; raise (with ``log``'s text) if ``process`` exits
+    first or nothing answers within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            urllib.request.urlopen(url, timeout=2)
+            return
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                detail = f":\n{log.read_text()}" if log is not None else ""
+                raise RuntimeError(f"{url} did not answer{detail}") from None
+            time.sleep(0.3)
+
+
 def _postgres_bin(name: str) -> str:
     found = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}")) or [
         shutil.which(name) or ""
@@ -179,15 +196,7 @@ def llama_server(model_file: Path, alias: str) -> Iterator[str]:
     )
     url = f"http://127.0.0.1:{port}/v1"
     try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                urllib.request.urlopen(f"{url}/models", timeout=1)
-                break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("llama_cpp.server did not start") from None
-                time.sleep(0.5)
+        wait_for_http(f"{url}/models", process)
         yield url
     finally:
         process.terminate()
