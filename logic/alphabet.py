@@ -83,6 +83,11 @@ class Alphabet:
         """Every type name, measurements first, in file order."""
         return (*self.measurements, *self.conditions)
 
+    @property
+    def accumulating(self) -> frozenset[str]:
+        """Condition types that keep every value said (``backgroundInfo``)."""
+        return frozenset(n for n, c in self.conditions.items() if c.accumulates)
+
 
 def alphabet_load(path: str | Path) -> Alphabet:
     """Read and validate an alphabet file; raise :class:`AlphabetError` listing every

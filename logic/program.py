@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from operator import itemgetter
 
 from logic.alphabet import Alphabet
 from logic.statements import Statement
@@ -92,7 +93,7 @@ def program_build(
     if now_stamp is None:
         now_stamp = int(datetime.now(UTC).timestamp())
     origin_stamp = min([*stamps, now_stamp])
-    accumulating = {n for n, c in alphabet.conditions.items() if c.accumulates}
+    accumulating = alphabet.accumulating
     readings: dict[ReadingKey, TimedStatement] = {}
     for fact, stamp in zip(facts, stamps, strict=True):
         seconds = stamp - origin_stamp
@@ -127,7 +128,7 @@ def _reading_lines(
         chained[key[0]] = len(key) == 2
     lines = []
     for type_name, entries in sorted(by_type.items()):
-        entries.sort(key=_seconds)
+        entries.sort(key=itemgetter(0))
         if depth is not None and chained[type_name]:
             entries = entries[-depth:]
         scale = scales.get(type_name, 1)
@@ -146,10 +147,6 @@ def _reading_lines(
         family = entries[0][1].statement.family[0]
         lines.append(f"{family}({type_name},({';'.join(elements)})).")
     return lines
-
-
-def _seconds(entry: tuple[int, TimedStatement]) -> int:
-    return entry[0]
 
 
 def _timestamp(moment: datetime) -> int:

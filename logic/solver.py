@@ -50,7 +50,7 @@ def program_solve(
     program has no answer set (a constraint ruled every state out).
     """
     shown = "".join(f"#show {name}/{arity}." for name, arity in show)
-    control = _grounded([*rules, ("facts", facts), ("output", shown)])
+    control = _grounded([*rules, ("output", shown)], facts=facts)
     collected: dict[str, set[Atom]] = {}
 
     def on_model(model: clingo.Model) -> None:
@@ -76,13 +76,13 @@ def program_solve(
 
 
 def _grounded(
-    files: Sequence[tuple[str, str]], ground_source: str = "rules"
+    files: Sequence[tuple[str, str]], facts: str = "", ground_source: str = "rules"
 ) -> clingo.Control:
-    """A control with every file added and grounded, or a :class:`RuleSetError` naming
-    the file and line at fault.
+    """A control with every file and ``facts`` added and grounded, or a
+    :class:`RuleSetError` naming the file and line at fault.
 
-    Every file but ``facts`` is parsed once per process (see :func:`_parsed`); the
-    patient's facts change with each call and are added as text."""
+    The files are parsed once per process (see :func:`_parsed`); the patient's facts
+    change with each call and are added as text."""
     messages: list[str] = []
     control = clingo.Control(
         ["--models=1", "--warn=none"],
@@ -90,17 +90,12 @@ def _grounded(
     )
     with ast.ProgramBuilder(control) as builder:
         for name, text in files:
-            if name == "facts":
-                continue
             for statement in _parsed(name, text):
                 builder.add(statement)
-    for name, text in files:
-        if name != "facts":
-            continue
-        try:
-            control.add("base", [], text)
-        except RuntimeError as error:
-            raise RuleSetError(_diagnostics(messages, name, error)) from error
+    try:
+        control.add("base", [], facts)
+    except RuntimeError as error:
+        raise RuleSetError(_diagnostics(messages, "facts", error)) from error
     try:
         control.ground([("base", [])])
     except RuntimeError as error:

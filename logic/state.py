@@ -85,14 +85,13 @@ def patient_state_solve(
     the same either way. ``full_history`` keeps every reading regardless, to compare
     and to measure."""
     files = [(f.name, f.text) for f in rules.files]
-    accumulating = frozenset(
-        n for n, c in rules.alphabet.conditions.items() if c.accumulates
-    )
     program = program_build(
         facts,
         alphabet=rules.alphabet,
         now=now,
-        depth=None if full_history else history_depth(files, accumulating),
+        depth=None
+        if full_history
+        else history_depth(files, rules.alphabet.accumulating),
     )
     answer = program_solve(files, program.text, show=OUTPUT_PREDICATES)
     return _state_from_answer(answer, program)

@@ -22,7 +22,7 @@ def _files(rules: RuleSet, extra: str | None = None, drop: str | None = None):
 
 
 def _depth(rules: RuleSet, extra: str | None = None, drop: str | None = None):
-    return history_depth(_files(rules, extra, drop), frozenset({"backgroundInfo"}))
+    return history_depth(_files(rules, extra, drop), rules.alphabet.accumulating)
 
 
 def test_the_shipped_rules_need_the_last_two_readings(rules):
@@ -63,7 +63,7 @@ def test_without_the_standard_time_rules_every_reading_counts(rules):
         "superseded(Type, T) :- next(Type, T, _).", ""
     )
     files = [(n, edited if n == "time.lp" else t) for n, t in _files(rules)]
-    assert history_depth(files, frozenset({"backgroundInfo"})) is None
+    assert history_depth(files, rules.alphabet.accumulating) is None
 
 
 def test_rules_that_do_not_parse_keep_all_of_it(rules):
