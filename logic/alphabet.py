@@ -88,6 +88,24 @@ class Alphabet:
         """Condition types that keep every value said (``backgroundInfo``)."""
         return frozenset(n for n, c in self.conditions.items() if c.accumulates)
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # Read-only mappings do not pickle; an alphabet travels to the model process.
+        return _alphabet_rebuild, (
+            self.name, self.version, dict(self.measurements), dict(self.conditions),
+            self.source,
+        )  # fmt: skip
+
+
+def _alphabet_rebuild(
+    name: str,
+    version: int,
+    measurements: dict[str, MeasurementType],
+    conditions: dict[str, ConditionType],
+    source: str,
+) -> Alphabet:
+    return Alphabet(name, version, MappingProxyType(measurements),
+                    MappingProxyType(conditions), source)  # fmt: skip
+
 
 def alphabet_load(path: str | Path) -> Alphabet:
     """Read and validate an alphabet file; raise :class:`AlphabetError` listing every

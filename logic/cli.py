@@ -10,7 +10,9 @@ from pathlib import Path
 
 from logic.demo import demo_print
 from logic.diagnostics import LogicError
+from logic.doctor import doctor_run
 from logic.extraction.cli import extraction_commands_add
+from logic.extraction.backends.llama import MODELS
 from logic.facts_file import facts_read, moment_parse
 from logic.ruleset import RuleSet, default_ruleset, ruleset_load
 from logic.state import patient_state_solve, state_to_json
@@ -43,12 +45,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     demo.set_defaults(run=_demo)
     extraction_commands_add(commands)
+    doctor = commands.add_parser(
+        "doctor", help="check that the embedded models run on this machine's CPU"
+    )
+    doctor.add_argument(
+        "--model", action="append", choices=MODELS,
+        help="check only this embedded model (repeatable; default: all)",
+    )  # fmt: skip
+    doctor.set_defaults(run=_doctor)
     arguments = parser.parse_args(argv)
     try:
         return int(arguments.run(arguments))
     except LogicError as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
+
+
+def _doctor(arguments: argparse.Namespace) -> int:
+    return doctor_run(arguments.model or MODELS)
 
 
 def _validate(arguments: argparse.Namespace) -> int:

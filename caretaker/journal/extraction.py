@@ -2,14 +2,13 @@
 
 import logging
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 
+from caretaker.modelhost import ModelCrashed, model_host, target_resolve
 from logic import LogicError, RuleSet
-from logic.extraction.backends import backend_get
-from logic.extraction.extractor import extract
 from logic.extraction.options import ExtractionOptions
-from logic.extraction.wording import confirmation_reword
 
 logger = logging.getLogger(__name__)
 
@@ -48,17 +47,30 @@ def extraction_options() -> ExtractionOptions:
     )
 
 
+def _language_model_run(target: str, *args: Any, **kwargs: Any) -> Any:
+    """``target`` in the language model's own process when the model is embedded
+    (a native crash there cannot take this process down), in this process when the
+    backend is a remote endpoint (nothing native to isolate)."""
+    options: ExtractionOptions = kwargs["options"]
+    if options.backend == "llama" and settings.CARETAKER_MODEL_ISOLATION:
+        return model_host("language model").call(target, *args, **kwargs)
+    return target_resolve(target)(*args, **kwargs)
+
+
 def utterance_extract(text: str, *, current: dict, rules: RuleSet) -> ExtractionResult:
     """Extract accepted facts (with evidence spans) and unclear parts from ``text``.
 
     Only the patient's current values go into the prompt, never earlier messages.
     """
     try:
-        result = extract(
-            text, alphabet=rules.alphabet, state=current, options=extraction_options()
-        )
+        result = _language_model_run(
+            "logic.extraction.extractor:extract",
+            text, alphabet=rules.alphabet, state=current, options=extraction_options(),
+        )  # fmt: skip
     except LogicError as error:
         raise ExtractionFailed(f"extraction is not possible: {error}") from error
+    except ModelCrashed as error:
+        raise ExtractionFailed(str(error)) from error
     except Exception as error:  # the backend's own failures: network, server, model
         logger.warning("extraction backend failed", exc_info=True)
         raise ExtractionUnavailable(
@@ -88,8 +100,11 @@ def confirmation_wording(confirmation: str) -> str:
     if not settings.CARETAKER_LLM_WORDING:
         return ""
     try:
-        backend = backend_get(extraction_options())
-    except LogicError:
-        return ""
-    wording, reworded = confirmation_reword(confirmation, backend)
+        wording, reworded = _language_model_run(
+            "logic.extraction.wording:confirmation_reword_with",
+            confirmation, options=extraction_options(),
+        )  # fmt: skip
+    except ModelCrashed:
+        logger.warning("confirmation rewording: the model crashed", exc_info=True)
+        return ""  # optional: the deterministic text is shown
     return wording if reworded else ""

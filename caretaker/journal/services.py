@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from caretaker.alerts.services import alerts_raise
 from caretaker.audit.services import Action, audit_record, facts_stored_record
-from caretaker.journal import extraction, push
+from caretaker.journal import extraction, push, transcription
 from caretaker.journal.models import Fact, Message, PatientSnapshot
 from caretaker.journal.rules import active_ruleset
 from caretaker.journal.selectors import (
@@ -159,12 +159,10 @@ def message_fail(*, message: Message, reason: str) -> None:
 def message_transcribe(*, message: Message) -> None:
     """Audio to transcript; typed text is its own transcript."""
     if message.audio:
-        import speech
-
         try:
             with message.audio.open("rb") as audio:
-                transcript = speech.transcribe(audio.read())
-        except speech.SpeechError as error:
+                transcript = transcription.audio_transcribe(audio.read())
+        except transcription.TranscriptionFailed as error:
             raise MessageFailed(str(error)) from error
         if transcript.no_speech:
             raise MessageFailed(transcript.reason or "no speech detected")

@@ -1,10 +1,13 @@
 """Settings from the environment, with embedded defaults that need no outside service:
 SQLite, the in-memory channel layer, Celery tasks run eagerly in process."""
 
+import os
 from datetime import timedelta
 from pathlib import Path
 
 import environ
+
+from speech.options import TranscriptionOptions
 
 BASE_DIR = Path(__file__).resolve().parents[2]
 env = environ.Env()
@@ -157,6 +160,13 @@ CARETAKER_LLM_GUIDE = env("CARETAKER_LLM_GUIDE", default="strict")
 # Let a capable chat model (the openai backend) reword confirmations; a rewording is
 # shown only when it has exactly the confirmation's numbers.
 CARETAKER_LLM_WORDING = env.bool("CARETAKER_LLM_WORDING", default=False)
+# Speech recognition: the CARETAKER_WHISPER_* variables (README), read and checked
+# once here, so a wrong value stops the start instead of failing the first message.
+CARETAKER_TRANSCRIPTION = TranscriptionOptions.from_env(os.environ)
+# Whisper and the embedded llama.cpp model run in supervised processes of their own
+# (caretaker/modelhost.py): a native crash there fails one step, retried once, and
+# never takes down the web server or the worker. Off only to measure what it costs.
+CARETAKER_MODEL_ISOLATION = env.bool("CARETAKER_MODEL_ISOLATION", default=True)
 # Messages one user may submit (django-ratelimit rate: count/period).
 CARETAKER_MESSAGE_RATE = env("CARETAKER_MESSAGE_RATE", default="30/m")
 # Unacknowledged alerts: remind the ward after this long, then escalate to the lead.

@@ -11,6 +11,9 @@ import logging
 import re
 from typing import Protocol, runtime_checkable
 
+from logic.diagnostics import LogicError
+from logic.extraction.options import ExtractionOptions
+
 logger = logging.getLogger(__name__)
 
 INSTRUCTIONS = (
@@ -48,3 +51,15 @@ def confirmation_reword(text: str, backend: object) -> tuple[str, bool]:
     ):
         return text, False
     return wording, True
+
+
+def confirmation_reword_with(text: str, options: ExtractionOptions) -> tuple[str, bool]:
+    """:func:`confirmation_reword` by the backend ``options`` name (created once per
+    process), for callers that run it in a model process of its own."""
+    from logic.extraction.backends import backend_get
+
+    try:
+        backend = backend_get(options)
+    except LogicError:
+        return text, False
+    return confirmation_reword(text, backend)

@@ -34,8 +34,15 @@ def _manage(env: dict[str, str], *arguments: str) -> None:
                    check=True, capture_output=True, timeout=300)
 
 
+class AppServer(str):
+    """The app's base URL, with the server's process id (its model processes are
+    that process's children)."""
+
+    pid: int
+
+
 @pytest.fixture(scope="session")
-def app_server(tmp_path_factory) -> Iterator[str]:
+def app_server(tmp_path_factory) -> Iterator[AppServer]:
     """The app served by `manage.py runserver` (daphne, websockets) on a free port,
     with a fresh database holding the demo ward. Yields its base URL."""
     var = tmp_path_factory.mktemp("app")
@@ -57,7 +64,8 @@ def app_server(tmp_path_factory) -> Iterator[str]:
         [sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
     )
-    url = f"http://127.0.0.1:{port}"
+    url = AppServer(f"http://127.0.0.1:{port}")
+    url.pid = server.pid
     try:
         wait_for_http(f"{url}/accounts/login/", server, log=var / "server.log")
         yield url

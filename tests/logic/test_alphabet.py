@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 
-from logic import AlphabetError
+from logic import AlphabetError, default_ruleset
 from logic.alphabet import alphabet_parse
 
 # shared/specs/alphabet-v1.md: type -> (min, max, decimals)
@@ -116,3 +116,14 @@ def test_phrase_out_of_range():
 def test_empty_alphabet():
     ((_, message),) = errors_of('name = "empty"\n')
     assert "no types" in message
+
+
+def test_an_alphabet_survives_pickling_for_the_model_process():
+    """The extractor runs in a model process of its own: the alphabet travels there."""
+    import pickle
+
+    alphabet = default_ruleset().alphabet
+    copy = pickle.loads(pickle.dumps(alphabet))
+    assert copy == alphabet
+    assert copy.type_names == alphabet.type_names
+    assert copy.accumulating == alphabet.accumulating

@@ -13,6 +13,7 @@ from logic.extraction.backends.choice import lines_choose
 from logic.extraction.grammar import END, Constraint, GuideMode
 from logic.extraction.options import ExtractionError
 from logic.extraction.prompt import Prompt
+from logic.extraction.selfcheck import llama_selfcheck
 
 MODELS = ("smollm2", "gemma3")
 STOP = [END, "\nNurse:", "\n\n", "<|im_end|>"]
@@ -58,10 +59,14 @@ class LlamaBackend:
         from llama_cpp import Llama
 
         threads = int(os.environ.get("CARETAKER_LLM_THREADS", "2"))
+        path = model_path(model)
+        # A build that does not fit this CPU crashes in native code; find out in a
+        # child process, as a readable error, before this process loads the model.
+        llama_selfcheck(str(path))
         self.model = model
         self._lock = threading.Lock()
         self._llama = Llama(
-            model_path=str(model_path(model)),
+            model_path=str(path),
             n_ctx=2048,
             n_threads=threads,
             n_threads_batch=threads,

@@ -9,8 +9,10 @@ from django.db import connections
 
 from caretaker.alerts.models import Alert
 from caretaker.journal.models import Fact, Message
-from caretaker.journal.services import message_import, message_submit
+from caretaker.journal.services import message_import, message_retry, message_submit
+from caretaker.modelhost import HOSTS
 from tests.caretaker.services.conftest import wait_for
+from tests.support.crash import ModelKiller
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 Status = Message.Status
@@ -85,3 +87,28 @@ def test_the_worker_recovers_after_postgresql_restarts(patient, worker, postgres
     message = message_submit(patient=patient, text="resps 22")
     wait_for(lambda: status_of(message) == Status.SOLVED, 180, "solved")
     assert Fact.objects.get(message=message).statement == "data(respiratoryRate, 22)"
+
+
+def test_a_model_process_killed_mid_message_leaves_the_worker_up(patient, worker):
+    """The language model's process dies twice during one message (SIGSEGV, as
+    llama.cpp on a CPU it was not built for): the message fails with the reason,
+    the worker stays up, and Retry solves it in a fresh model process."""
+    post_operative(patient)
+    process = worker()
+    message = message_submit(patient=patient, text="pulse 104")
+    with ModelKiller(process.pid, HOSTS["language model"], times=2,
+                     sig=signal.SIGSEGV) as kills:
+        wait_for(lambda: status_of(message) in (Status.FAILED, Status.SOLVED), 180,
+                 "message finished")
+    assert len(kills.killed) == 2
+    message.refresh_from_db()
+    assert message.status == Status.FAILED
+    assert "language model process crashed (SIGSEGV)" in message.failure_reason
+    assert "retried once" in message.failure_reason
+    assert process.poll() is None, "the worker died with its model process"
+    assert Fact.objects.filter(patient=patient).count() == 2  # nothing lost
+
+    message_retry(message=message)
+    wait_for(lambda: status_of(message) == Status.SOLVED, 180, "solved on retry")
+    assert list(Fact.objects.filter(message=message).values_list(
+        "statement", flat=True)) == ["data(heartRate, 104)"]
