@@ -140,7 +140,17 @@ def run(quick: bool = False) -> dict[str, Any]:
         typed = asyncio.run(_series(url, session, patient, count, None))
         progress("e2e", f"{count} recorded messages ({clip_s} s)")
         spoken = asyncio.run(_series(url, session, patient, count, audio))
-    return {"messages": count, "typed": typed, "audio": {**spoken, "clip_s": clip_s}}
+    # What the models' own processes cost: the same typed series with the models
+    # loaded into the server process (CARETAKER_MODEL_ISOLATION=false).
+    with app_server({"CARETAKER_MODEL_ISOLATION": "false"}) as url:
+        progress("e2e", f"{count} typed messages, models in the server process")
+        inline = asyncio.run(_series(url, Session(url), patient, count, None))
+    return {
+        "messages": count,
+        "typed": typed,
+        "audio": {**spoken, "clip_s": clip_s},
+        "typed_models_in_server": inline,
+    }
 
 
 def main() -> None:

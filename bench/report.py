@@ -346,10 +346,12 @@ def e2e(results: dict[str, Any], record: dict[str, Any], plots: Path) -> list[st
         "From the POST `/patients/<id>/messages/` to the `message.update` with "
         "the final status on the bedside websocket `/ws/patients/<id>/`; "
         "`runserver` (daphne), SQLite, in-memory channel layer, eager Celery, "
+        "Whisper and llama.cpp in supervised processes of their own, "
         f"one message at a time; {results['messages']} messages each, after one "
         "untimed first message (it loads the models).",
         "",
     ]
+    inline = results.get("typed_models_in_server")
     lines += _table(
         [
             "message",
@@ -385,6 +387,14 @@ def e2e(results: dict[str, Any], record: dict[str, Any], plots: Path) -> list[st
         f"Typed p50 target ≤ 2,000 ms on 2 cores: {_met(typed['p50_ms'] <= 2000)}.",
         "",
     ]
+    if inline:
+        lines += [
+            "Crash isolation's cost: the same typed series with the models loaded "
+            f"into the server process (`CARETAKER_MODEL_ISOLATION=false`) has p50 "
+            f"{inline['p50_ms']} ms and p95 {inline['p95_ms']} ms, against "
+            f"{typed['p50_ms']} ms and {typed['p95_ms']} ms isolated.",
+            "",
+        ]
 
     def draw(axes):
         _bars(

@@ -5,7 +5,7 @@ build does not fit, CTranslate2 or PyAV failing on odd audio) kills that child, 
 the web server or the Celery worker that asked: the caller gets :class:`ModelCrashed`,
 the call is tried once more in a fresh child, and only then does it fail.
 
-This module imports no Django: the child it starts must come up without settings,
+This module needs no Django settings: the child it starts comes up without them,
 and it only runs plain functions of ``speech`` and ``logic`` that take and return
 picklable values.
 """
@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import importlib
 import logging
-import multiprocessing
 import os
 import signal
+import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -109,14 +111,14 @@ class ModelHost:
         self.timeout = timeout
         self.busy = False  # a call is in flight (for monitoring and tests)
         self._lock = threading.Lock()
-        self._process: multiprocessing.process.BaseProcess | None = None
+        self._process: subprocess.Popen[bytes] | None = None
         self._connection: Connection | None = None
 
     @property
     def pid(self) -> int | None:
         """The child's process id, or None while no child runs."""
         process = self._process
-        return process.pid if process is not None and process.is_alive() else None
+        return process.pid if process is not None and process.poll() is None else None
 
     def call(self, target: str, *args: Any, **kwargs: Any) -> Any:
         """``module:function(*args, **kwargs)`` in the child; its exceptions are
@@ -126,7 +128,9 @@ class ModelHost:
             try:
                 return self._call_once(target, args, kwargs)
             except ModelCrashed as first:
-                logger.error("%s: %s; retrying once in a fresh process", self.name, first)
+                logger.error(
+                    "%s: %s; retrying once in a fresh process", self.name, first
+                )
             try:
                 return self._call_once(target, args, kwargs)
             except ModelCrashed as second:
@@ -165,37 +169,44 @@ class ModelHost:
         process = self._process
         assert process is not None
         while not connection.poll(0.05):
-            if not process.is_alive():
+            if process.poll() is not None:
                 return "crashed", None
             if time.monotonic() > deadline:
                 return "timeout", None
         return connection.recv()
 
     def _ensure_started(self) -> Connection:
-        if self._process is not None and self._process.is_alive():
+        if self._process is not None and self._process.poll() is None:
             assert self._connection is not None
             return self._connection
         self._stop()
-        # spawn, not fork: the parent may hold threads, sockets and database
-        # connections that a forked child must not share.
-        context = multiprocessing.get_context("spawn")
-        ours, theirs = context.Pipe()
-        process = context.Process(
-            target=_serve, args=(theirs, self.process_name), name=self.process_name,
-            daemon=True,
-        )
-        process.start()
+        # A new interpreter, not a fork: the parent holds threads, sockets and
+        # database connections that a child must not share. Not multiprocessing
+        # either: it refuses to start children from Celery's (daemonic) pool
+        # processes.
+        ours, theirs = socket.socketpair()
+        environment = {
+            **os.environ,
+            "PYTHONPATH": os.pathsep.join(path for path in sys.path if path),
+        }
+        process = subprocess.Popen(
+            [sys.executable, "-m", "caretaker.modelhost", str(theirs.fileno()),
+             self.process_name],
+            pass_fds=[theirs.fileno()], env=environment,
+        )  # fmt: skip
         theirs.close()
-        self._process, self._connection = process, ours
+        self._process, self._connection = process, Connection(ours.detach())
         logger.info("%s: started process %s", self.name, process.pid)
-        return ours
+        return self._connection
 
     def _reap(self) -> int | None:
         process = self._process
         if process is None:
             return None
-        process.join(timeout=5)
-        exitcode = process.exitcode
+        try:
+            exitcode: int | None = process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            exitcode = None
         self._stop()
         return exitcode
 
@@ -203,9 +214,9 @@ class ModelHost:
         if self._connection is not None:
             self._connection.close()
         if self._process is not None:
-            if self._process.is_alive():
+            if self._process.poll() is None:
                 self._process.kill()
-            self._process.join(timeout=5)
+            self._process.wait(timeout=5)
         self._process = self._connection = None
 
 
@@ -224,3 +235,8 @@ def model_host(name: str) -> ModelHost:
         if host is None:
             host = _HOSTS[key] = ModelHost(name, process_name=HOSTS[name])
         return host
+
+
+if __name__ == "__main__":
+    # The child: python -m caretaker.modelhost FD NAME
+    _serve(Connection(int(sys.argv[1])), sys.argv[2])

@@ -11,8 +11,8 @@ from pathlib import Path
 from logic.demo import demo_print
 from logic.diagnostics import LogicError
 from logic.doctor import doctor_run
-from logic.extraction.cli import extraction_commands_add
 from logic.extraction.backends.llama import MODELS
+from logic.extraction.cli import extraction_commands_add
 from logic.facts_file import facts_read, moment_parse
 from logic.ruleset import RuleSet, default_ruleset, ruleset_load
 from logic.state import patient_state_solve, state_to_json

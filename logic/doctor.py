@@ -42,11 +42,13 @@ def portability_problems(
     is): a CPU-specific instruction set compiled in, build flags unknown or native,
     or a baseline feature this CPU lacks."""
     features = compiled_features(system_info)
-    problems = [
-        f"llama.cpp was built with {name}, which many servers lack; {REBUILD}"
-        for name in NOT_PORTABLE
-        if name in features
-    ]
+    problems = []
+    tied = [name for name in NOT_PORTABLE if name in features]
+    if tied:
+        problems.append(
+            f"llama.cpp was built with {', '.join(tied)}, which many servers lack; "
+            f"{REBUILD}"
+        )
     arguments = [str(a) for a in record.get("cmake_args", [])]  # type: ignore[attr-defined]
     if not record:
         problems.append(

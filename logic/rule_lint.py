@@ -90,7 +90,7 @@ def rules_syntax(files: Sequence[tuple[str, str]]) -> list[Diagnostic]:
             ast.parse_string(
                 text,
                 lambda _statement: None,
-                logger=lambda _code, message, found=messages: found.append(message),
+                logger=lambda _code, message: messages.append(message),
             )
         except RuntimeError as error:
             found = [clingo_diagnostic(m, name) for m in messages]
@@ -295,7 +295,7 @@ def _value_problem(
 
 def _problem_metadata(uses: list[AtomUse]) -> list[Diagnostic]:
     def named(signature: tuple[str, int]) -> dict[str, AtomUse]:
-        found = {}
+        found: dict[str, AtomUse] = {}
         for use in uses:
             if use.in_head and use.signature == signature:
                 name = constant_name(use.arguments[0])

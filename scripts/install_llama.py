@@ -92,7 +92,9 @@ def installed_key() -> str | None:
 
 
 def cache_dir(key: str) -> Path:
-    base = os.environ.get("CARETAKER_WHEEL_CACHE") or Path.home() / ".cache" / "caretaker"
+    base = (
+        os.environ.get("CARETAKER_WHEEL_CACHE") or Path.home() / ".cache" / "caretaker"
+    )
     return Path(base) / "llama-wheels" / key
 
 
@@ -108,9 +110,11 @@ def build_wheel(requirement: str, target: Path) -> Path:
     with tempfile.TemporaryDirectory() as scratch:
         log = Path(scratch) / "build.log"
         stop = threading.Event()
-        threading.Thread(target=_heartbeat, args=(time.monotonic(), stop), daemon=True).start()
+        threading.Thread(
+            target=_heartbeat, args=(time.monotonic(), stop), daemon=True
+        ).start()
         with log.open("w") as out:
-            # --no-cache-dir: pip's wheel cache would return a build made with other flags.
+            # --no-cache-dir: pip's wheel cache ignores CMAKE_ARGS.
             result = subprocess.run(
                 [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-cache-dir",
                  "--no-binary", "llama-cpp-python", "-w", scratch, requirement],
@@ -124,7 +128,9 @@ def build_wheel(requirement: str, target: Path) -> Path:
         target.mkdir(parents=True, exist_ok=True)
         partial = target / (wheel.name + ".partial")
         shutil.copy2(wheel, partial)
-        return partial.rename(target / wheel.name)  # atomic: a cut build leaves no wheel
+        return partial.rename(
+            target / wheel.name
+        )  # atomic: a cut build leaves no wheel
 
 
 def main() -> None:

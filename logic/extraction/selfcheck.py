@@ -66,7 +66,8 @@ def llama_system_info() -> str:
     """llama.cpp's own report of the instruction sets it was compiled with."""
     import llama_cpp
 
-    return llama_cpp.llama_print_system_info().decode().strip()
+    info: bytes = llama_cpp.llama_print_system_info()
+    return info.decode().strip()
 
 
 def llama_build_record() -> dict[str, object]:
@@ -88,7 +89,7 @@ def _probe(model_file: str) -> None:
 
 
 def probe_verdict(result: subprocess.CompletedProcess[str], model_file: str) -> str:
-    """"" when the probe passed, otherwise the reason a person can act on."""
+    """ "" when the probe passed, otherwise the reason a person can act on."""
     if result.returncode == 0:
         return ""
     if result.returncode < 0:

@@ -32,7 +32,9 @@ def host():
     host.stop()
 
 
-def kill_when_busy(host: ModelHost, times: int, sig: signal.Signals) -> threading.Thread:
+def kill_when_busy(
+    host: ModelHost, times: int, sig: signal.Signals
+) -> threading.Thread:
     """Kill the host's child with ``sig`` while a call is in flight, ``times`` times."""
 
     def run() -> None:
@@ -102,3 +104,21 @@ def test_a_hung_model_is_stopped_after_the_timeout():
         assert time.monotonic() - started < 30
     finally:
         host.stop()
+
+
+def _host_pid_from_pool_process() -> tuple[int, int]:
+    host = ModelHost("pool model")
+    try:
+        return os.getpid(), host.call("os:getpid")
+    finally:
+        host.stop()
+
+
+def test_a_celery_prefork_pool_process_can_start_its_model_process():
+    """Celery's default pool runs tasks in daemonic billiard processes, from which
+    multiprocessing refuses to start children."""
+    import billiard
+
+    with billiard.Pool(1) as pool:
+        pool_pid, model_pid = pool.apply(_host_pid_from_pool_process)
+    assert model_pid not in (pool_pid, os.getpid())

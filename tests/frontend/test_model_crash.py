@@ -24,9 +24,12 @@ def test_a_model_process_killed_mid_message_leaves_the_server_and_sockets_up(
     expect(heart_rate).not_to_have_text("131")
 
     bedside = login("nurse")
-    bedside.goto(app_server + row.locator("a", has_text="Bedside").get_attribute("href"))
-    with ModelKiller(app_server.pid, HOSTS["language model"], times=2,
-                     sig=signal.SIGSEGV) as kills:
+    bedside.goto(
+        app_server + row.locator("a", has_text="Bedside").get_attribute("href")
+    )
+    with ModelKiller(
+        app_server.pid, HOSTS["language model"], times=2, sig=signal.SIGSEGV
+    ) as kills:
         bedside.fill("#text", "pulse 131")
         bedside.click("#compose button[type=submit]")
         failed = bedside.locator("#feed article.status-failed", has_text="pulse 131")

@@ -32,8 +32,14 @@ class ModelKiller:
     """Kills ``parent``'s model process named ``name`` with ``sig`` whenever it is
     running (not waiting for work), ``times`` times at most, from a thread."""
 
-    def __init__(self, parent: int, name: str, *, times: int,
-                 sig: signal.Signals = signal.SIGKILL) -> None:
+    def __init__(
+        self,
+        parent: int,
+        name: str,
+        *,
+        times: int,
+        sig: signal.Signals = signal.SIGKILL,
+    ) -> None:
         self.parent, self.name, self.times, self.sig = parent, name, times, sig
         self.killed: list[int] = []
         self._stop = threading.Event()

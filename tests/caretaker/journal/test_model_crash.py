@@ -69,8 +69,9 @@ def spoken_pulse(tmp_path) -> bytes:
 def test_a_speech_model_killed_mid_transcription_is_transcribed_on_retry(
     patient, spoken_pulse
 ):
-    message = message_submit(patient=patient, audio=spoken_pulse,
-                             audio_name="pulse.wav")
+    message = message_submit(
+        patient=patient, audio=spoken_pulse, audio_name="pulse.wav"
+    )
     with killer("speech model", times=1, sig=signal.SIGSEGV) as kills:
         message = message_process(message_id=message.pk)
     assert len(kills.killed) == 1
