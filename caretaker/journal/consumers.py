@@ -2,19 +2,18 @@
 patient."""
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from caretaker.audit.models import Action
 from caretaker.audit.services import access_refusal_record, audit_record
 from caretaker.journal.presenters import message_result
 from caretaker.journal.push import patient_group
+from caretaker.wards.access import patient_access_current
 from caretaker.wards.models import Patient
 from caretaker.wards.selectors import patient_row, patient_visible
+from caretaker.wards.sockets import REFUSED, GuardedJsonConsumer
 
-REFUSED = 4403  # the page stops reconnecting on this code
 
-
-class BedsideConsumer(AsyncJsonWebsocketConsumer):
+class BedsideConsumer(GuardedJsonConsumer):
     async def connect(self):
         self.patient = None
         user = self.scope.get("user")
@@ -30,6 +29,7 @@ class BedsideConsumer(AsyncJsonWebsocketConsumer):
         await self.channel_layer.group_add(
             patient_group(self.patient.pk), self.channel_name
         )
+        await self.user_group_join()
         await self.accept()
         await self.send_json(
             {"type": "bedside.snapshot", **await _snapshot(self.patient)}
@@ -40,21 +40,23 @@ class BedsideConsumer(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_discard(
                 patient_group(self.patient.pk), self.channel_name
             )
+        await super().disconnect(code)
+
+    async def receive_json(self, content, **kwargs):
+        # The bedside sends nothing over its socket (messages go over HTTP).
+        await self.send_json({"type": "error", "error": "unknown action"})
+
+    async def access_current(self) -> bool:
+        return await database_sync_to_async(patient_access_current)(
+            scope=self.scope, patient_id=self.patient.pk
+        )
 
     async def message_update(self, event):
-        # Moved to another ward, or the nurse taken off it: stop the feed.
-        allowed = await database_sync_to_async(_visible_now)(
-            self.scope["user"], self.patient.pk
-        )
-        if not allowed:
+        # Logged out, deactivated, moved to another ward or taken off it: stop.
+        if not await self.access_current():
             await self.close(code=REFUSED)
             return
         await self.send_json({"type": "message.update", "message": event["message"]})
-
-
-def _visible_now(user, patient_id: int) -> bool:
-    patient = Patient.objects.filter(pk=patient_id).first()
-    return patient is not None and patient_visible(user=user, patient=patient)
 
 
 @database_sync_to_async

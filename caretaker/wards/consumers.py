@@ -3,7 +3,6 @@
 import time
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from caretaker.alerts.models import Alert
 from caretaker.alerts.push import ward_lead_group
@@ -12,14 +11,21 @@ from caretaker.audit.models import Action
 from caretaker.audit.selectors import user_is_ward_lead
 from caretaker.audit.services import access_refusal_record, audit_record
 from caretaker.journal.push import ward_group
+from caretaker.wards.access import ward_access_current
 from caretaker.wards.models import Ward
 from caretaker.wards.selectors import ward_rows, ward_visible
+from caretaker.wards.sockets import REFUSED, GuardedJsonConsumer
 
-REFUSED = 4403  # the page stops reconnecting on this code
-RECHECK_SECONDS = 30.0
+# Pushes check access again when the last check is older than this. Revocations
+# close sockets at once (caretaker/wards/revocation.py); this bounds what a change
+# made outside the app (SQL, another system) leaves open. Not every push: Channels
+# handles one consumer's events in turn, so a query per push per dashboard made an
+# alert reach the 500th open dashboard seconds after the first.
+RECHECK_SECONDS = 5.0
+ROLE_CHANGED = 4001  # the page reconnects
 
 
-class WardConsumer(AsyncJsonWebsocketConsumer):
+class WardConsumer(GuardedJsonConsumer):
     async def connect(self):
         self.ward, self.groups_joined = None, []
         user = self.scope.get("user")
@@ -32,11 +38,13 @@ class WardConsumer(AsyncJsonWebsocketConsumer):
         if self.ward is None:
             await self.close(code=REFUSED)
             return
+        self.lead = lead
         self.groups_joined = [ward_group(self.ward.pk)]
         if lead:
             self.groups_joined.append(ward_lead_group(self.ward.pk))
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
+        await self.user_group_join()
         await self.accept()
         # Resync from storage: what was pushed while disconnected is not replayed.
         rows = await database_sync_to_async(ward_rows)(ward=self.ward)
@@ -45,14 +53,40 @@ class WardConsumer(AsyncJsonWebsocketConsumer):
     async def disconnect(self, code):
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
+        await super().disconnect(code)
 
     async def receive_json(self, content, **kwargs):
+        # Every action checks access afresh: a nurse taken off the ward, logged out
+        # or deactivated must not acknowledge an alert from a socket left open.
+        if not await self.access_current():
+            await database_sync_to_async(access_refusal_record)(
+                user=self.scope["user"], what=self.scope["path"], ward=self.ward
+            )
+            await self.close(code=REFUSED)
+            return
         if content.get("type") == "alert.acknowledge":
             done = await _acknowledge(
                 self.scope["user"], self.ward, content.get("alert")
             )
             if not done:
                 await self.send_json({"type": "error", "error": "unknown alert"})
+        else:
+            await self.send_json({"type": "error", "error": "unknown action"})
+
+    async def access_current(self) -> bool:
+        return await database_sync_to_async(ward_access_current)(
+            scope=self.scope, ward=self.ward
+        )
+
+    async def access_changed(self, event):
+        """Access gone: closed for good. A ward lead's role given or taken: closed
+        for the page to reconnect into the groups its role now has."""
+        if not await self.access_current():
+            await self.close(code=REFUSED)
+        elif await database_sync_to_async(user_is_ward_lead)(
+            user=self.scope["user"]
+        ) != self.lead:
+            await self.close(code=ROLE_CHANGED)
 
     async def patient_update(self, event):
         if await self._still_allowed():
@@ -66,18 +100,11 @@ class WardConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json({**event, "type": event["kind"]})
 
     async def _still_allowed(self) -> bool:
-        """Removed from the ward while connected: stop receiving its patients.
-
-        Checked again at most every ``RECHECK_SECONDS``: Channels handles one
-        consumer's events in turn, so a query per push per dashboard made an alert
-        reach the 500th open dashboard seconds after the first."""
+        """Access checked again before a push (at most every ``RECHECK_SECONDS``)."""
         now = time.monotonic()
         if now - getattr(self, "_checked_at", -RECHECK_SECONDS) < RECHECK_SECONDS:
             return True
-        allowed = await database_sync_to_async(ward_visible)(
-            user=self.scope["user"], ward=self.ward
-        )
-        if not allowed:
+        if not await self.access_current():
             await self.close(code=REFUSED)
             return False
         self._checked_at = now
@@ -100,8 +127,11 @@ def _ward_for(user, kwargs, path) -> tuple[Ward | None, bool]:
 def _acknowledge(user, ward, alert_id) -> bool:
     if not isinstance(alert_id, int) or isinstance(alert_id, bool):
         return False
-    alert = Alert.objects.filter(pk=alert_id, patient__ward=ward).first()
+    alert = Alert.objects.filter(pk=alert_id).select_related("patient").first()
     if alert is None:
+        return False
+    if alert.patient.ward_id != ward.pk:
+        access_refusal_record(user=user, what=f"alert {alert_id}", obj=alert)
         return False
     alert_acknowledge(alert=alert, user=user)
     return True

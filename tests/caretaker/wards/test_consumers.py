@@ -42,7 +42,8 @@ def communicator(path: str, user) -> WebsocketCommunicator:
 
 async def test_unauthenticated_websocket_is_refused(ward):
     connection = WebsocketCommunicator(application, f"/ws/wards/{ward.code}/",
-                                       headers=[(b"origin", b"http://localhost")])
+                                       headers=[(b"origin", b"http://localhost"),
+                                                (b"host", b"localhost")])
     _open.append(connection)
     connected, code = await connection.connect()
     assert not connected and code == 4403

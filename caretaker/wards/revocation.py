@@ -1,0 +1,74 @@
+"""Close a user's open sockets when her access changes: logout, deactivation, a
+password change, removal from a ward or from a role.
+
+Each socket joins its user's group; a change sends ``access.changed`` there after
+commit, and each socket checks its access again and closes if it is gone (another
+device's socket whose session still holds stays open).
+"""
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.contrib.auth import get_user_model
+from django.contrib.auth.signals import user_logged_out
+from django.db import transaction
+from django.db.models.signals import m2m_changed, post_save
+
+from caretaker.wards.models import Ward
+
+
+def user_group(user_id: int) -> str:
+    return f"user-{user_id}"
+
+
+def user_sockets_recheck(user_ids) -> None:
+    """Ask every open socket of these users to check its access again."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    for user_id in set(user_ids):
+        async_to_sync(layer.group_send)(user_group(user_id), {"type": "access.changed"})
+
+
+def _after_commit(user_ids) -> None:
+    ids = list(user_ids)
+    transaction.on_commit(lambda: user_sockets_recheck(ids))
+
+
+def _logged_out(sender, request, user, **kwargs) -> None:
+    if user is not None:
+        _after_commit([user.pk])
+
+
+def _user_saved(sender, instance, created, update_fields=None, **kwargs) -> None:
+    # Deactivated, password changed, no longer a superuser ... (not each login).
+    if not created and set(update_fields or ()) != {"last_login"}:
+        _after_commit([instance.pk])
+
+
+def _ward_staff_changed(sender, instance, action, reverse, pk_set, **kwargs) -> None:
+    if action not in ("post_remove", "post_clear", "pre_clear"):
+        return
+    if reverse:  # user.wards.remove(ward): instance is the user
+        _after_commit([instance.pk])
+    elif pk_set:
+        _after_commit(pk_set)
+    elif action == "pre_clear":  # ward.staff.clear(): who is on it before
+        _after_commit(instance.staff.values_list("pk", flat=True))
+
+
+def _roles_changed(sender, instance, action, reverse, pk_set, **kwargs) -> None:
+    if action not in ("post_remove", "post_clear", "post_add"):
+        return
+    _after_commit(pk_set or () if reverse else [instance.pk])
+
+
+def revocation_connect() -> None:
+    """Connect the signals (from the wards app's ``ready``)."""
+    user_model = get_user_model()
+    user_logged_out.connect(_logged_out, dispatch_uid="caretaker-socket-logout")
+    post_save.connect(_user_saved, sender=user_model,
+                      dispatch_uid="caretaker-socket-user")
+    m2m_changed.connect(_ward_staff_changed, sender=Ward.staff.through,
+                        dispatch_uid="caretaker-socket-ward")
+    m2m_changed.connect(_roles_changed, sender=user_model.groups.through,
+                        dispatch_uid="caretaker-socket-roles")
