@@ -29,6 +29,11 @@ class Action(models.TextChoices):
     ACCESS_REFUSE = "access.refuse", "access refused"
     RULE_CHANGE = "rule.change", "rules changed"
     AUDIT_EXPORT = "audit.export", "audit trail exported"
+    AUDIT_VIEW = "audit.view", "audit trail read"
+    ROLE_REFUSE = "role.refuse", "refused for want of a role"
+    RULES_DRY_RUN = "rules.dry_run", "rule change dry run read"
+    MESSAGE_RETRY = "message.retry", "message retried"
+    PASSWORD_RESET = "password.reset", "password reset asked for"
 
 
 class AuditEventQuerySet(models.QuerySet):

@@ -4,7 +4,7 @@ import csv
 import json
 
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import BadRequest, PermissionDenied
 from django.core.paginator import Paginator
 from django.http import StreamingHttpResponse
 from django.shortcuts import render
@@ -18,6 +18,7 @@ from caretaker.audit.selectors import (
 )
 from caretaker.audit.services import access_refusal_record, audit_record
 
+MAX_ID = 2**63 - 1  # BigAutoField
 COLUMNS = (
     "time",
     "user",
@@ -35,16 +36,27 @@ def _events(request):
     if not user_is_ward_lead(user=request.user):
         access_refusal_record(user=request.user, what=request.path)
         raise PermissionDenied("the audit trail is for ward leads")
-    raw = request.GET.get("patient", "")
-    patient_id = int(raw) if raw.isdigit() else None
-    action = request.GET.get("action", "")
+    patient_id = _id_param(request, "patient")
+    action = request.GET.get("action", "")[:64]
     events = audit_event_list(user=request.user, patient_id=patient_id, action=action)
     return events, {"patient": patient_id or "", "action": action}
+
+
+def _id_param(request, name: str) -> int | None:
+    """A database id from the query string; anything else is a 400, never a 500
+    (an id past the column's range overflowed the query)."""
+    raw = request.GET.get(name, "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit() or not 0 < int(raw) <= MAX_ID:
+        raise BadRequest(f"{name}: expected a record id, got {raw[:40]!r}")
+    return int(raw)
 
 
 @login_required
 def audit_list(request):
     events, filters = _events(request)
+    audit_record(user=request.user, action=Action.AUDIT_VIEW, detail=filters)
     page = Paginator(events, 100).get_page(request.GET.get("page"))
     return render(
         request,

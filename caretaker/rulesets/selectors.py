@@ -1,6 +1,7 @@
 """Reading rule set versions: which one is active where, diffs, dry runs, audit."""
 
 import difflib
+from collections import Counter
 from dataclasses import dataclass
 
 from django.db.models import QuerySet
@@ -220,6 +221,34 @@ def ruleset_dry_run(
             )
         )
     return rows
+
+
+@dataclass(frozen=True)
+class DryRunReport:
+    """A dry run as one user may read it: patients on her wards by name; those on
+    other wards only counted, per problem gained or lost, so that a global change's
+    reach shows without naming patients she has no access to."""
+
+    rows: tuple[DryRunRow, ...]
+    others: int
+    others_gained: tuple[tuple[str, int], ...]
+    others_lost: tuple[tuple[str, int], ...]
+
+
+def dry_run_report(*, rows: list[DryRunRow], ward_ids: set[int] | None) -> DryRunReport:
+    """Split ``rows`` by ``ward_ids`` (the wards the reader is on; None: all)."""
+    shown = [r for r in rows if ward_ids is None or r.patient.ward_id in ward_ids]
+    hidden = [r for r in rows if r not in shown]
+
+    def counted(problems) -> tuple[tuple[str, int], ...]:
+        return tuple(sorted(Counter(p for group in problems for p in group).items()))
+
+    return DryRunReport(
+        rows=tuple(shown),
+        others=len(hidden),
+        others_gained=counted(r.gained for r in hidden),
+        others_lost=counted(r.lost for r in hidden),
+    )
 
 
 def _problems(facts: list, rules: RuleSet, moment) -> frozenset[str]:

@@ -13,6 +13,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from caretaker.audit.models import Action as AuditAction
 from caretaker.audit.services import audit_record
 from caretaker.journal import push
 from caretaker.rulesets.models import (
@@ -21,11 +22,15 @@ from caretaker.rulesets.models import (
     RuleSetVersion,
 )
 from caretaker.rulesets.selectors import (
+    DryRunReport,
+    dry_run_report,
     ruleset_activation_current,
+    ruleset_dry_run,
     ruleset_rollback_target,
     ruleset_scope_patients,
 )
 from caretaker.wards.models import Ward
+from caretaker.wards.selectors import ward_list_for
 from logic import Diagnostic, LogicError
 from logic.rule_tests import TESTS_FILE
 from logic.ruleset import ALPHABET_FILE, default_ruleset_path
@@ -312,3 +317,27 @@ def _summary(report: ValidationReport) -> str:
     if report.ok:
         return f"{report.rule_files} rule files, {report.tests} rule tests passed"
     return "\n".join(str(e) for e in report.errors)
+
+
+def ruleset_dry_run_read(
+    *, user, version: RuleSetVersion | None, ward: Ward | None
+) -> DryRunReport:
+    """The dry run of ``version`` for ``ward``'s scope as ``user`` may read it (see
+    :class:`DryRunReport`); the read is audited: it shows patients' problems."""
+    visible = None if user.is_superuser else set(
+        ward_list_for(user=user).values_list("pk", flat=True)
+    )
+    report = dry_run_report(rows=ruleset_dry_run(version=version, ward=ward),
+                            ward_ids=visible)
+    audit_record(
+        user=user,
+        action=AuditAction.RULES_DRY_RUN,
+        ward=ward,
+        detail={
+            "version": version.label if version else "global",
+            "scope": ward.code if ward else "global",
+            "patients_shown": len(report.rows),
+            "patients_counted": report.others,
+        },
+    )
+    return report

@@ -8,19 +8,21 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 
+from caretaker.audit.models import Action
+from caretaker.audit.services import audit_record
 from caretaker.rulesets.models import RuleSetVersion
 from caretaker.rulesets.selectors import (
     rules_admin_check,
     ruleset_active_get,
     ruleset_audit_list,
     ruleset_diff,
-    ruleset_dry_run,
     ruleset_rollback_target,
     ruleset_scopes,
     ruleset_texts,
     ruleset_version_list,
 )
 from caretaker.rulesets.services import (
+    ruleset_dry_run_read,
     Draft,
     RuleSetInvalid,
     ruleset_activate,
@@ -39,6 +41,8 @@ def rules_admin_required(view):
     @wraps(view)
     def checked(request, *args, **kwargs):
         if not rules_admin_check(user=request.user):
+            audit_record(user=request.user, action=Action.ROLE_REFUSE,
+                         detail={"what": request.path, "role": "rules admin"})
             raise PermissionDenied("rule administration is for the rules admin group")
         return view(request, *args, **kwargs)
 
@@ -194,7 +198,7 @@ def version_activate(request, number: int):
                 {
                     "version": version,
                     "errors": invalid.errors,
-                    "rows": [],
+                    "report": None,
                     "scope": version.scope,
                 },
                 status=422,
@@ -211,7 +215,9 @@ def version_activate(request, number: int):
         {
             "version": version,
             "scope": version.scope,
-            "rows": ruleset_dry_run(version=version, ward=version.ward),
+            "report": ruleset_dry_run_read(
+                user=request.user, version=version, ward=version.ward
+            ),
         },
     )
 
@@ -241,7 +247,8 @@ def scope_rollback(request, scope: str):
             "scope": scope,
             "target": target,
             "possible": possible,
-            "rows": ruleset_dry_run(version=target, ward=ward) if possible else [],
+            "report": ruleset_dry_run_read(user=request.user, version=target,
+                                           ward=ward) if possible else None,
         },
     )
 

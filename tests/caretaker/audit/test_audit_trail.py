@@ -186,3 +186,20 @@ def test_the_database_refuses_updates_too(patient, nurse):
         c.execute("UPDATE audit_auditevent SET action = 'x' WHERE id = %s", [event.pk])
     event.refresh_from_db()
     assert event.action == Action.CHART_VIEW
+
+
+def test_a_ward_lead_reading_the_trail_is_itself_recorded(client, ward_lead):
+    client.force_login(ward_lead)
+    assert client.get("/audit/?action=chart.view").status_code == 200
+    (read,) = AuditEvent.objects.filter(user=ward_lead, action=Action.AUDIT_VIEW)
+    assert read.detail == {"patient": "", "action": "chart.view"}
+
+
+@pytest.mark.parametrize("path", ["/audit/", "/audit/export.csv"])
+@pytest.mark.parametrize("value", ["9999999999999999999999999", "abc", "-1", "0"])
+def test_a_patient_filter_that_is_no_record_id_is_a_bad_request(
+    client, ward_lead, path, value
+):
+    """Past the id column's range it used to be a 500 (and the export hung)."""
+    client.force_login(ward_lead)
+    assert client.get(path, {"patient": value}).status_code == 400

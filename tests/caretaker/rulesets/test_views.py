@@ -3,6 +3,7 @@
 import pytest
 from django.urls import reverse
 
+from caretaker.audit.models import Action, AuditEvent
 from caretaker.journal.models import PatientSnapshot
 from caretaker.rulesets.models import RuleSetVersion
 from caretaker.rulesets.selectors import ruleset_active_get
@@ -28,6 +29,8 @@ def test_nurses_cannot_open_the_rules_pages(client, nurse, default_version):
     client.force_login(nurse)
     assert client.get(reverse("rules-home")).status_code == 403
     assert client.get(reverse("rules-edit")).status_code == 403
+    refusals = AuditEvent.objects.filter(user=nurse, action=Action.ROLE_REFUSE)
+    assert sorted(e.detail["what"] for e in refusals) == ["/rules/", "/rules/edit/"]
 
 
 def test_the_home_page_lists_versions_and_scopes(client, rules_admin, default_version):
@@ -73,8 +76,18 @@ def test_save_then_activate_changes_a_patients_problems(
     )
     new = RuleSetVersion.objects.get(number=2)
     assert response.url == reverse("rules-version", args=[2]) and new.parent == version
+    # Not on the patient's ward: the dry run counts her, without her name.
+    dry_run = client.get(reverse("rules-activate", args=[2])).content.decode()
+    assert glucose_patient.name not in dry_run
+    assert "1 patient on wards you are not on" in dry_run
+    assert "would gain hypoglycaemia (1)" in dry_run
+    # On her ward: by name.
+    glucose_patient.ward.staff.add(rules_admin)
     dry_run = client.get(reverse("rules-activate", args=[2])).content.decode()
     assert 'data-testid="dry-run-gained">hypoglycaemia<' in dry_run
+    assert glucose_patient.name in dry_run
+    reads = AuditEvent.objects.filter(user=rules_admin, action=Action.RULES_DRY_RUN)
+    assert [e.detail["patients_shown"] for e in reads.order_by("id")] == [0, 1]
     client.post(reverse("rules-activate", args=[2]))
     assert ruleset_active_get() == new
     state = PatientSnapshot.objects.get(patient=glucose_patient).state
