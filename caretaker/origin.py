@@ -46,7 +46,7 @@ def origin_allowed(scope) -> bool:
     origin = origin_normalize(headers.get(b"origin", b"").decode("latin-1"))
     host = headers.get(b"host", b"").decode("latin-1")
     domain, _port = split_domain_port(host)
-    if origin is None or not domain or not validate_host(domain, settings.ALLOWED_HOSTS):
+    if origin is None or not validate_host(domain, settings.ALLOWED_HOSTS):
         return False
     trusted = {origin_normalize(o) for o in settings.CSRF_TRUSTED_ORIGINS}
     return origin in trusted or origin == origin_normalize(

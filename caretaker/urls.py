@@ -1,36 +1,39 @@
 """URL configuration."""
 
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, register_converter
 
 from caretaker.alerts import views as alerts
+from caretaker.converters import RecordId
 from caretaker.journal import views as journal
 from caretaker.rulesets import views as rulesets
 from caretaker.wards import views as wards
 
+register_converter(RecordId, "id")
+
 urlpatterns = [
     path("", wards.home, name="home"),
     path("wards/<slug:code>/", wards.ward_dashboard, name="ward-dashboard"),
-    path("patients/<int:patient_id>/", wards.patient_detail, name="patient-detail"),
+    path("patients/<id:patient_id>/", wards.patient_detail, name="patient-detail"),
     path(
-        "patients/<int:patient_id>/series.json",
+        "patients/<id:patient_id>/series.json",
         wards.patient_series,
         name="patient-series",
     ),
-    path("patients/<int:patient_id>/bedside/", journal.bedside, name="bedside"),
+    path("patients/<id:patient_id>/bedside/", journal.bedside, name="bedside"),
     path(
-        "patients/<int:patient_id>/messages/",
+        "patients/<id:patient_id>/messages/",
         journal.message_create,
         name="message-create",
     ),
-    path("facts/<int:fact_id>/undo/", journal.fact_undo, name="fact-undo"),
+    path("facts/<id:fact_id>/undo/", journal.fact_undo, name="fact-undo"),
     path(
-        "messages/<int:message_id>/retry/",
+        "messages/<id:message_id>/retry/",
         journal.message_retry_view,
         name="message-retry",
     ),
     path(
-        "alerts/<int:alert_id>/acknowledge/",
+        "alerts/<id:alert_id>/acknowledge/",
         alerts.alert_acknowledge_view,
         name="alert-acknowledge",
     ),
@@ -39,9 +42,9 @@ urlpatterns = [
     path("rules/edit/", rulesets.ruleset_edit, name="rules-edit"),
     path("rules/diff/", rulesets.version_diff, name="rules-diff"),
     path("rules/audit/", rulesets.rules_audit, name="rules-audit"),
-    path("rules/v<int:number>/", rulesets.version_detail, name="rules-version"),
+    path("rules/v<id:number>/", rulesets.version_detail, name="rules-version"),
     path(
-        "rules/v<int:number>/activate/",
+        "rules/v<id:number>/activate/",
         rulesets.version_activate,
         name="rules-activate",
     ),
@@ -50,6 +53,8 @@ urlpatterns = [
         rulesets.scope_rollback,
         name="rules-rollback",
     ),
+    # Before Django's own: reset is off unless CARETAKER_PASSWORD_RESET, throttled.
+    path("accounts/", include("caretaker.password_reset")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -17,8 +17,8 @@ from caretaker.audit.selectors import (
     user_is_ward_lead,
 )
 from caretaker.audit.services import access_refusal_record, audit_record
+from caretaker.converters import MAX_ID
 
-MAX_ID = 2**63 - 1  # BigAutoField
 COLUMNS = (
     "time",
     "user",

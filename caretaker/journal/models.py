@@ -43,6 +43,15 @@ class Message(models.Model):
     # A capable model's rewording of the confirmation (CARETAKER_LLM_WORDING), kept
     # only when it has exactly the confirmation's numbers; empty otherwise.
     wording = models.TextField(blank=True)
+    # Who pressed Retry last: the facts a retry stores are recorded in the audit
+    # trail as stored by that user (the words remain the author's).
+    retried_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
     # Counts every change (step, failure, retry, undo): pages keep the newest update.
     revision = models.PositiveIntegerField(default=0)
 

@@ -202,7 +202,7 @@ def message_extract(*, message: Message) -> None:
         )
         message_update(message=message, unclear=result.unclear,
                        rejected=result.rejected, status=Status.EXTRACTED)
-        facts_stored_record(message=message)
+        facts_stored_record(message=message, user=message.retried_by)
 
 
 @transaction.atomic
@@ -253,16 +253,20 @@ def fact_retract(*, fact: Fact, user=None) -> dict:
 
 
 @transaction.atomic
-def message_retry(*, message: Message) -> Message:
-    """Run a failed message again from the step that has not completed."""
+def message_retry(*, message: Message, user=None) -> Message:
+    """Run a failed message again from the step that has not completed; audited,
+    and what the retry stores is credited to ``user``."""
     message = Message.objects.select_for_update().get(pk=message.pk)
     if message.status != Status.FAILED:
         return message
     transcribed = bool(message.transcript) or not message.audio
+    audit_record(user=user, action=Action.MESSAGE_RETRY, obj=message,
+                 detail={"failure": message.failure_reason})
     message_update(
         message=message,
         status=Status.TRANSCRIBED if transcribed else Status.RECEIVED,
         failure_reason="",
+        retried_by=user,
     )
     transaction.on_commit(lambda: _enqueue(message.pk))
     return message

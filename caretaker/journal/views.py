@@ -4,19 +4,20 @@ import uuid
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.http import JsonResponse
+from django.shortcuts import render
 from django.views.decorators.http import require_POST
 from django_ratelimit.decorators import ratelimit
 
+from caretaker.audit.access import visible_or_404
 from caretaker.audit.models import Action
-from caretaker.audit.services import access_refusal_record, audit_record
+from caretaker.audit.services import audit_record
 from caretaker.journal.models import Fact, Message
 from caretaker.journal.presenters import message_result
 from caretaker.journal.services import fact_retract, message_retry, message_submit
 from caretaker.journal.uploads import AUDIO_TYPES, MAX_AUDIO_BYTES, audio_container
 from caretaker.wards.models import Patient
-from caretaker.wards.selectors import patient_visible, ward_list_for
+from caretaker.wards.selectors import ward_list_for
 
 MAX_TEXT_CHARS = 2000
 # A request that declares more than this is refused before the view reads it (the
@@ -28,18 +29,12 @@ def _message_rate(group, request) -> str:
     return settings.CARETAKER_MESSAGE_RATE
 
 
-def _visible(request, model, **lookup):
-    obj = get_object_or_404(model, **lookup)
-    patient = obj if isinstance(obj, Patient) else obj.patient
-    if not patient_visible(user=request.user, patient=patient):
-        access_refusal_record(user=request.user, what=request.path, obj=obj)
-        raise Http404("no such patient on your wards")
-    return obj
+
 
 
 @login_required
 def bedside(request, patient_id: int):
-    patient = _visible(request, Patient, pk=patient_id)
+    patient = visible_or_404(request, Patient, pk=patient_id)
     audit_record(user=request.user, action=Action.BEDSIDE_VIEW, obj=patient)
     patients = Patient.objects.filter(ward__in=ward_list_for(user=request.user))
     return render(
@@ -66,7 +61,7 @@ def message_create(request, patient_id: int):
         length = 0
     if length > MAX_REQUEST_BYTES:
         return _refuse("recording too large (10 MB at most)", 413)
-    patient = _visible(request, Patient, pk=patient_id)
+    patient = visible_or_404(request, Patient, pk=patient_id)
     text = request.POST.get("text", "")
     if len(text) > MAX_TEXT_CHARS:
         return _refuse(f"text too long ({MAX_TEXT_CHARS} characters at most)", 413)
@@ -111,7 +106,7 @@ def message_create(request, patient_id: int):
 @login_required
 @require_POST
 def fact_undo(request, fact_id: int):
-    fact = _visible(request, Fact, pk=fact_id)
+    fact = visible_or_404(request, Fact, pk=fact_id)
     fact_retract(fact=fact, user=request.user)
     return JsonResponse(message_result(fact.message))
 
@@ -119,5 +114,7 @@ def fact_undo(request, fact_id: int):
 @login_required
 @require_POST
 def message_retry_view(request, message_id: int):
-    message = _visible(request, Message, pk=message_id)
-    return JsonResponse(message_result(message_retry(message=message)))
+    message = visible_or_404(request, Message, pk=message_id)
+    return JsonResponse(
+        message_result(message_retry(message=message, user=request.user))
+    )

@@ -22,11 +22,11 @@ from caretaker.rulesets.selectors import (
     ruleset_version_list,
 )
 from caretaker.rulesets.services import (
-    ruleset_dry_run_read,
     Draft,
     RuleSetInvalid,
     ruleset_activate,
     ruleset_draft_validate,
+    ruleset_dry_run_read,
     ruleset_rollback,
     ruleset_version_create,
 )

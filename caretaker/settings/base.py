@@ -6,6 +6,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import environ
+from csp.constants import NONE, SELF, UNSAFE_INLINE
 
 from speech.options import TranscriptionOptions
 
@@ -48,8 +49,26 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.LoginRequiredMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     "axes.middleware.AxesMiddleware",  # last: turns a lockout into its page
 ]
+# Content-Security-Policy: scripts only from the app's own static files (the pages
+# have no inline script), sockets and requests to this site, nothing framed.
+# Inline styles stay allowed: the vendored editor (CodeMirror) and charts set them.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF, UNSAFE_INLINE],
+        "img-src": [SELF, "data:", "blob:"],
+        "media-src": [SELF, "blob:"],  # the bedside replays its own recording
+        "connect-src": [SELF],  # CSP 3: 'self' includes ws(s): to this site
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # first: refuses locked-out logins
     "django.contrib.auth.backends.ModelBackend",
@@ -140,6 +159,11 @@ AXES_COOLOFF_TIME = timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=15
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# Proxies in front of the app that append to X-Forwarded-For (caretaker/proxy.py):
+# 0 in development (none), 1 in production (the TLS proxy).
+CARETAKER_TRUSTED_PROXIES = env.int("CARETAKER_TRUSTED_PROXIES", default=0)
+AXES_CLIENT_IP_CALLABLE = "caretaker.proxy.client_ip"
+RATELIMIT_IP_META_KEY = "caretaker.proxy.client_ip"
 # Rate limits (django-ratelimit) count in the default cache. In development that is
 # one process's memory, which is enough for the one web process there; production
 # uses Redis, shared by every web process.
@@ -167,6 +191,9 @@ CARETAKER_TRANSCRIPTION = TranscriptionOptions.from_env(os.environ)
 # (caretaker/modelhost.py): a native crash there fails one step, retried once, and
 # never takes down the web server or the worker. Off only to measure what it costs.
 CARETAKER_MODEL_ISOLATION = env.bool("CARETAKER_MODEL_ISOLATION", default=True)
+# Password reset by e-mail (caretaker/password_reset.py): off where the hospital's
+# directory owns passwords; when on, throttled and audited (needs EMAIL_* settings).
+CARETAKER_PASSWORD_RESET = env.bool("CARETAKER_PASSWORD_RESET", default=False)
 # Messages one user may submit (django-ratelimit rate: count/period).
 CARETAKER_MESSAGE_RATE = env("CARETAKER_MESSAGE_RATE", default="30/m")
 # Unacknowledged alerts: remind the ward after this long, then escalate to the lead.

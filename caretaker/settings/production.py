@@ -61,3 +61,6 @@ SESSION_COOKIE_AGE = env.int("SESSION_COOKIE_AGE", default=12 * 3600)  # one shi
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
+# One TLS proxy in front (docker/compose.yaml's, or the hospital's): login lockout and
+# rate limits count the client's address it forwards, not its own.
+CARETAKER_TRUSTED_PROXIES = env.int("CARETAKER_TRUSTED_PROXIES", default=1)

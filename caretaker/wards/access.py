@@ -41,14 +41,19 @@ def scope_session_key(scope) -> str | None:
 
 
 def ward_access_current(*, scope, ward: Ward) -> bool:
-    user = socket_user_current(user=scope.get("user"),
-                               session_key=scope_session_key(scope))
+    user = socket_user_current(
+        user=scope.get("user"), session_key=scope_session_key(scope)
+    )
     return user is not None and ward_visible(user=user, ward=ward)
 
 
 def patient_access_current(*, scope, patient_id: int) -> bool:
-    user = socket_user_current(user=scope.get("user"),
-                               session_key=scope_session_key(scope))
+    user = socket_user_current(
+        user=scope.get("user"), session_key=scope_session_key(scope)
+    )
     patient = Patient.objects.filter(pk=patient_id).first()
-    return (user is not None and patient is not None
-            and patient_visible(user=user, patient=patient))
+    return (
+        user is not None
+        and patient is not None
+        and patient_visible(user=user, patient=patient)
+    )

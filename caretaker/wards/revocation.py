@@ -66,9 +66,16 @@ def revocation_connect() -> None:
     """Connect the signals (from the wards app's ``ready``)."""
     user_model = get_user_model()
     user_logged_out.connect(_logged_out, dispatch_uid="caretaker-socket-logout")
-    post_save.connect(_user_saved, sender=user_model,
-                      dispatch_uid="caretaker-socket-user")
-    m2m_changed.connect(_ward_staff_changed, sender=Ward.staff.through,
-                        dispatch_uid="caretaker-socket-ward")
-    m2m_changed.connect(_roles_changed, sender=user_model.groups.through,
-                        dispatch_uid="caretaker-socket-roles")
+    post_save.connect(
+        _user_saved, sender=user_model, dispatch_uid="caretaker-socket-user"
+    )
+    m2m_changed.connect(
+        _ward_staff_changed,
+        sender=Ward.staff.through,
+        dispatch_uid="caretaker-socket-ward",
+    )
+    m2m_changed.connect(
+        _roles_changed,
+        sender=user_model.groups.through,
+        dispatch_uid="caretaker-socket-roles",
+    )

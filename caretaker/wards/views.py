@@ -1,28 +1,24 @@
 """Ward dashboard and patient pages."""
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import JsonResponse
+from django.shortcuts import redirect, render
 
+from caretaker.audit.access import visible_or_404
 from caretaker.audit.models import Action
-from caretaker.audit.services import access_refusal_record, audit_record
+from caretaker.audit.services import audit_record
 from caretaker.journal.selectors import fact_list_active, problem_explanations
 from caretaker.wards.models import Patient, Ward
 from caretaker.wards.selectors import (
     patient_row,
-    patient_visible,
     ward_list_for,
     ward_rows,
-    ward_visible,
 )
 
 
 def _visible_patient(request, patient_id: int) -> Patient:
-    patient = get_object_or_404(Patient.objects.select_related("ward"), pk=patient_id)
-    if not patient_visible(user=request.user, patient=patient):
-        access_refusal_record(user=request.user, what=request.path, obj=patient)
-        raise Http404("no such patient on your wards")
-    return patient
+    return visible_or_404(request, Patient.objects.select_related("ward"),
+                          pk=patient_id)
 
 
 @login_required
@@ -35,10 +31,7 @@ def home(request):
 
 @login_required
 def ward_dashboard(request, code: str):
-    ward = get_object_or_404(Ward, code=code)
-    if not ward_visible(user=request.user, ward=ward):
-        access_refusal_record(user=request.user, what=request.path, ward=ward)
-        raise Http404("not one of your wards")
+    ward = visible_or_404(request, Ward, code=code)
     audit_record(user=request.user, action=Action.WARD_VIEW, obj=ward)
     return render(
         request, "wards/dashboard.html", {"ward": ward, "rows": ward_rows(ward=ward)}

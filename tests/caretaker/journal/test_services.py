@@ -122,3 +122,29 @@ def test_no_rewording_unless_configured(settings):
 
     settings.CARETAKER_LLM_WORDING = False
     assert confirmation_wording("Recorded: pain 3/10.") == ""
+
+
+@pytest.mark.slow
+def test_a_retry_is_audited_and_its_facts_are_credited_to_who_retried(
+    patient, nurse, ward_lead
+):
+    from caretaker.audit.models import Action, AuditEvent
+    from caretaker.journal.services import (
+        message_fail,
+        message_process,
+        message_retry,
+        message_transcribe,
+    )
+
+    message = message_submit(patient=patient, author=nurse, text="pulse 104")
+    message_transcribe(message=message)
+    message_fail(message=message, reason="the language model did not answer")
+    message_retry(message=message, user=ward_lead)
+    message_process(message_id=message.pk)
+    (retry,) = AuditEvent.objects.filter(action=Action.MESSAGE_RETRY)
+    assert retry.user == ward_lead
+    assert retry.detail["failure"] == "the language model did not answer"
+    stored = AuditEvent.objects.filter(action=Action.FACT_STORE)
+    assert [(e.user, e.detail["statement"]) for e in stored] == [
+        (ward_lead, "data(heartRate, 104)")
+    ]

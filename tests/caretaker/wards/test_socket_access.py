@@ -27,8 +27,12 @@ def unacknowledged_alert(patient) -> Alert:
 
     from caretaker.journal.services import message_import
 
-    message_import(patient=patient, said_at=timezone.now() - timedelta(minutes=1),
-                   text="BM 3.1", statements=["data(bloodGlucose, 3.1)"])
+    message_import(
+        patient=patient,
+        said_at=timezone.now() - timedelta(minutes=1),
+        text="BM 3.1",
+        statements=["data(bloodGlucose, 3.1)"],
+    )
     return Alert.objects.get(patient=patient, problem="hypoglycaemia")
 
 
@@ -38,8 +42,13 @@ def logged_in(user) -> Client:
     return client
 
 
-def socket(path: str, client: Client | None, *, origin: bytes = b"http://" + SITE,
-           host: bytes = SITE) -> WebsocketCommunicator:
+def socket(
+    path: str,
+    client: Client | None,
+    *,
+    origin: bytes = b"http://" + SITE,
+    host: bytes = SITE,
+) -> WebsocketCommunicator:
     headers = [(b"origin", origin), (b"host", host)]
     if client is not None:
         cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
@@ -126,9 +135,7 @@ async def test_logout_deactivation_or_a_new_password_close_the_socket(
     assert await closed_with(bedside) == 4403
 
 
-async def test_logging_out_on_one_device_keeps_the_other_devices_socket(
-    ward, nurse
-):
+async def test_logging_out_on_one_device_keeps_the_other_devices_socket(ward, nurse):
     tablet = await sync_to_async(logged_in)(nurse)
     desktop = await sync_to_async(logged_in)(nurse)
     on_desktop = await opened(socket(f"/ws/wards/{ward.code}/", desktop))
@@ -161,9 +168,7 @@ async def test_the_sites_own_origin_opens_a_socket(ward, nurse):
 
 
 @pytest.mark.parametrize("frame", ["{not json", "[1, 2]", '"text"', "42"])
-async def test_a_malformed_frame_gets_an_error_and_the_socket_stays(
-    ward, nurse, frame
-):
+async def test_a_malformed_frame_gets_an_error_and_the_socket_stays(ward, nurse, frame):
     client = await sync_to_async(logged_in)(nurse)
     connection = await opened(socket(f"/ws/wards/{ward.code}/", client))
     await connection.send_to(text_data=frame)
@@ -199,9 +204,15 @@ def test_behind_the_tls_proxy_the_https_origin_is_the_sites_own(settings):
     from caretaker.origin import origin_allowed
 
     settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    scope = {"type": "websocket", "scheme": "ws", "headers": [
-        (b"host", b"ward.example.org"), (b"origin", b"https://ward.example.org"),
-        (b"x-forwarded-proto", b"https")]}
+    scope = {
+        "type": "websocket",
+        "scheme": "ws",
+        "headers": [
+            (b"host", b"ward.example.org"),
+            (b"origin", b"https://ward.example.org"),
+            (b"x-forwarded-proto", b"https"),
+        ],
+    }
     settings.ALLOWED_HOSTS = ["ward.example.org"]
     assert origin_allowed(scope)
     scope["headers"][1] = (b"origin", b"http://ward.example.org")

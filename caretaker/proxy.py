@@ -1,0 +1,24 @@
+"""The client's address behind the hospital's TLS proxy.
+
+Behind a proxy every request comes from the proxy's address. Login lockout (axes)
+counts failures per user name and address, so with the proxy's address one person's
+typos locked that user out on every device in the hospital. The proxy appends the
+address it saw to ``X-Forwarded-For``; with ``CARETAKER_TRUSTED_PROXIES`` proxies in
+front, the client is that many entries from the right. Entries further left are
+whatever the client sent, so they are never trusted.
+"""
+
+from django.conf import settings
+
+
+def client_ip(request) -> str | None:
+    """The address the outermost trusted proxy saw (``REMOTE_ADDR`` without one)."""
+    proxies = settings.CARETAKER_TRUSTED_PROXIES
+    forwarded = [
+        part.strip()
+        for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")
+        if part.strip()
+    ]
+    if proxies > 0 and len(forwarded) >= proxies:
+        return forwarded[-proxies]
+    return request.META.get("REMOTE_ADDR")
