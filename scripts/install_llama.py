@@ -36,9 +36,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 # The portable build. AVX-512 and AMX stay off: AVX-512 is missing on many AMD and
-# older Intel servers, and the AMX path crashes (see docs/deployment.md#cpu). Runtime
-# dispatch (GGML_BACKEND_DL + GGML_CPU_ALL_VARIANTS) would compile the CPU backend
-# about eight times, over an hour on 2 cores, so it is not used; see the README.
+# older Intel servers, and the AMX path crashes in decode (README, "Embedded models on
+# any x86-64 CPU"). Runtime dispatch (GGML_BACKEND_DL + GGML_CPU_ALL_VARIANTS) compiles
+# the CPU backend once per x86 variant (about eight): not used, see the README.
 CPU_FLAGS = (
     "-DGGML_NATIVE=OFF",
     "-DGGML_CPU_ALL_VARIANTS=OFF",
