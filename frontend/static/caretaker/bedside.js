@@ -6,6 +6,12 @@
   const cards = new Map();
   const seen = new Set();
 
+  // Another patient's bedside (a listener here: the CSP refuses inline handlers).
+  const pick = document.getElementById("pick");
+  pick.addEventListener("change", () => {
+    location.href = "/patients/" + encodeURIComponent(pick.patient.value) + "/bedside/";
+  });
+
   function uuid() {
     return crypto.randomUUID ? crypto.randomUUID() :
       "10000000-1000-4000-8000-100000000000".replace(/[018]/g, (c) =>
