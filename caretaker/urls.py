@@ -21,6 +21,7 @@ urlpatterns = [
         name="patient-series",
     ),
     path("patients/<id:patient_id>/bedside/", journal.bedside, name="bedside"),
+    path("patients/<id:patient_id>/fhir/", wards.patient_fhir, name="patient-fhir"),
     path(
         "patients/<id:patient_id>/messages/",
         journal.message_create,

@@ -34,6 +34,7 @@ class Action(models.TextChoices):
     RULES_DRY_RUN = "rules.dry_run", "rule change dry run read"
     MESSAGE_RETRY = "message.retry", "message retried"
     PASSWORD_RESET = "password.reset", "password reset asked for"
+    FHIR_EXPORT = "fhir.export", "observations exported as FHIR"
 
 
 class AuditEventQuerySet(models.QuerySet):

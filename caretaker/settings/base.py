@@ -191,6 +191,9 @@ CARETAKER_TRANSCRIPTION = TranscriptionOptions.from_env(os.environ)
 # (caretaker/modelhost.py): a native crash there fails one step, retried once, and
 # never takes down the web server or the worker. Off only to measure what it costs.
 CARETAKER_MODEL_ISOLATION = env.bool("CARETAKER_MODEL_ISOLATION", default=True)
+# FHIR export (caretaker/journal/fhir.py): the identifier system of the hospital's
+# medical record numbers, which Observation.subject carries.
+CARETAKER_FHIR_MRN_SYSTEM = env("CARETAKER_FHIR_MRN_SYSTEM", default="urn:caretaker:mrn")
 # Password reset by e-mail (caretaker/password_reset.py): off where the hospital's
 # directory owns passwords; when on, throttled and audited (needs EMAIL_* settings).
 CARETAKER_PASSWORD_RESET = env.bool("CARETAKER_PASSWORD_RESET", default=False)

@@ -1,12 +1,14 @@
 """Ward dashboard and patient pages."""
 
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import BadRequest
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
 
 from caretaker.audit.access import visible_or_404
 from caretaker.audit.models import Action
 from caretaker.audit.services import audit_record
+from caretaker.journal.fhir import patient_fhir_bundle
 from caretaker.journal.selectors import fact_list_active, problem_explanations
 from caretaker.wards.models import Patient, Ward
 from caretaker.wards.selectors import (
@@ -14,6 +16,7 @@ from caretaker.wards.selectors import (
     ward_list_for,
     ward_rows,
 )
+from logic.facts_file import moment_parse
 
 
 def _visible_patient(request, patient_id: int) -> Patient:
@@ -74,3 +77,19 @@ def patient_series(request, patient_id: int):
         for m in patient.messages.filter(news2_score__isnull=False).order_by("said_at")
     ]
     return JsonResponse({"series": series, "news2": news2})
+
+
+@login_required
+def patient_fhir(request, patient_id: int):
+    """The patient's observations as a FHIR R4 Bundle (``?since=ISO8601``)."""
+    patient = _visible_patient(request, patient_id)
+    raw = request.GET.get("since", "")
+    try:
+        since = moment_parse(raw) if raw else None
+    except ValueError as error:
+        raise BadRequest(f"since: not an ISO 8601 time: {raw[:40]!r}") from error
+    bundle = patient_fhir_bundle(patient=patient, since=since)
+    audit_record(user=request.user, action=Action.FHIR_EXPORT, obj=patient,
+                 detail={"since": raw, "observations": len(bundle["entry"])})
+    return JsonResponse(bundle, content_type="application/fhir+json",
+                        json_dumps_params={"ensure_ascii": False})

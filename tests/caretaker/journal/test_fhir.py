@@ -1,0 +1,122 @@
+"""FHIR R4 export: vital-signs Observations with LOINC codes and UCUM units, one
+blood-pressure panel per message, NEWS2 totals, undone facts as entered-in-error;
+validated by fhir.resources, by command and over HTTP with access rules."""
+
+import json
+from datetime import timedelta
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.utils import timezone
+from fhir.resources.R4B.bundle import Bundle
+from fhir.resources.R4B.observation import Observation
+
+from caretaker.audit.models import Action, AuditEvent
+from caretaker.journal.models import Fact, Message
+from caretaker.journal.services import fact_retract, message_import
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def recorded(patient):
+    """Two rounds of observations, the second with an undone pulse."""
+    first = timezone.now() - timedelta(hours=4)
+    message_import(patient=patient, said_at=first, text="temp 37.2, BP 128/76",
+                   statements=["data(temperature, 37.2)", "data(systolicBP, 128)",
+                               "data(diastolicBP, 76)"])  # fmt: skip
+    message_import(patient=patient, said_at=first + timedelta(hours=2),
+                   text="sats 94, resps 22, pulse 118, pain 6, BM 7.2",
+                   statements=["data(oxygenSaturation, 94)",
+                               "data(respiratoryRate, 22)", "data(heartRate, 118)",
+                               "data(painLevel, 6)", "data(bloodGlucose, 7.2)",
+                               "condition(oxygenSupply, air)",
+                               "condition(consciousness, alert)"])  # fmt: skip
+    fact_retract(fact=Fact.objects.get(patient=patient, type="heartRate"))
+    return first
+
+
+def export(*arguments: str) -> dict:
+    out = StringIO()
+    call_command("fhir_export", *arguments, stdout=out)
+    return json.loads(out.getvalue())
+
+
+def observations(bundle: dict) -> dict[str, dict]:
+    """By the first coding's code."""
+    return {e["resource"]["code"]["coding"][0]["code"]: e["resource"]
+            for e in bundle["entry"]}  # fmt: skip
+
+
+def test_the_export_is_a_valid_bundle_with_the_vital_signs_codes(patient, recorded):
+    bundle = export(patient.record_number)
+    Bundle.model_validate(bundle)
+    for entry in bundle["entry"]:
+        Observation.model_validate(entry["resource"])
+        assert entry["request"] == {
+            "method": "PUT", "url": f"Observation/{entry['resource']['id']}"}
+    assert bundle["type"] == "transaction"
+    by_code = observations(bundle)
+    assert {"8310-5", "8867-4", "9279-1", "2708-6", "85354-9", "72514-3",
+            "15074-8", "1104051000000101"} <= set(by_code)  # fmt: skip
+    temperature = by_code["8310-5"]
+    assert temperature["valueQuantity"] == {
+        "value": 37.2, "unit": "°C", "system": "http://unitsofmeasure.org",
+        "code": "Cel"}  # fmt: skip
+    assert temperature["meta"]["profile"] == [
+        "http://hl7.org/fhir/StructureDefinition/bodytemp"]
+    assert temperature["subject"]["reference"] == f"Patient/{patient.record_number}"
+    assert temperature["effectiveDateTime"] == recorded.isoformat()
+    assert [c["code"] for c in by_code["2708-6"]["code"]["coding"]] == [
+        "2708-6", "59408-5"]
+    assert by_code["9279-1"]["valueQuantity"]["code"] == "/min"
+    assert by_code["15074-8"]["valueQuantity"]["code"] == "mmol/L"
+    assert by_code["72514-3"]["valueQuantity"]["value"] == 6
+
+
+def test_systolic_and_diastolic_of_one_message_are_one_panel(patient, recorded):
+    panel = observations(export(patient.record_number))["85354-9"]
+    assert {c["code"]["coding"][0]["code"]: c["valueQuantity"]["value"]
+            for c in panel["component"]} == {"8480-6": 128, "8462-4": 76}  # fmt: skip
+    assert {c["valueQuantity"]["code"] for c in panel["component"]} == {"mm[Hg]"}
+    assert "valueQuantity" not in panel
+
+
+def test_an_undone_fact_is_entered_in_error_and_news2_has_its_own_observation(
+    patient, recorded
+):
+    by_code = observations(export(patient.record_number))
+    assert by_code["8867-4"]["status"] == "entered-in-error"
+    assert by_code["8310-5"]["status"] == "final"
+    # Only the second message had every NEWS2 parameter: one total, as scored then.
+    scored = Message.objects.get(patient=patient, news2_score__isnull=False)
+    news2 = by_code["1104051000000101"]
+    assert news2["valueQuantity"] == {
+        "value": scored.news2_score, "unit": "score",
+        "system": "http://unitsofmeasure.org", "code": "{score}"}  # fmt: skip
+    assert news2["effectiveDateTime"] == scored.said_at.isoformat()
+
+
+def test_since_limits_the_export_and_bad_input_is_a_clear_error(patient, recorded):
+    later = (recorded + timedelta(hours=1)).isoformat()
+    codes = observations(export(patient.record_number, "--since", later))
+    assert "8310-5" not in codes and "9279-1" in codes
+    with pytest.raises(CommandError, match="no patient"):
+        export("NO-SUCH-MRN")
+    with pytest.raises(CommandError, match="ISO 8601"):
+        export(patient.record_number, "--since", "yesterday-ish")
+
+
+def test_over_http_with_the_wards_access_rules_and_audited(
+    client, nurse, patient, other_patient, recorded
+):
+    client.force_login(nurse)
+    response = client.get(f"/patients/{patient.pk}/fhir/")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/fhir+json"
+    Bundle.model_validate(json.loads(response.content))
+    assert AuditEvent.objects.filter(user=nurse, action=Action.FHIR_EXPORT,
+                                     patient=patient).exists()  # fmt: skip
+    assert client.get(f"/patients/{other_patient.pk}/fhir/").status_code == 404
+    assert client.get(f"/patients/{patient.pk}/fhir/?since=soon").status_code == 400
