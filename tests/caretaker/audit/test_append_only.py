@@ -7,11 +7,12 @@ rights. On SQLite triggers refuse what they can (best effort)."""
 import io
 from collections.abc import Callable
 
+import psycopg
 import pytest
 from django.core.management import CommandError, call_command
 from django.db import DatabaseError, connection, transaction
 
-from caretaker.audit.lockdown import OWNER_ROLE, TRIGGERS
+from caretaker.audit.lockdown import OWNER_ROLE, TRIGGERS, admin_connect
 from caretaker.audit.models import Action, AuditEvent
 from caretaker.audit.services import audit_record
 from tests.support import audit_db
@@ -173,19 +174,54 @@ def test_the_tests_run_as_the_app_role():
         "DROP TRIGGER audit_auditevent_append_only ON audit_auditevent",
         "DROP TRIGGER audit_auditevent_no_truncate ON audit_auditevent",
         "DROP TABLE audit_auditevent",
+        "DROP SCHEMA public CASCADE",
         "DROP FUNCTION audit_auditevent_refuse() CASCADE",
-        "CREATE OR REPLACE FUNCTION audit_auditevent_refuse() RETURNS trigger AS"
-        " $$ BEGIN RETURN NULL; END; $$ LANGUAGE plpgsql",
+        pytest.param(
+            "CREATE OR REPLACE FUNCTION audit_auditevent_refuse() RETURNS trigger AS"
+            " $$ BEGIN RETURN NULL; END; $$ LANGUAGE plpgsql",
+            id="replace the trigger function",
+        ),
         "GRANT caretaker_audit_owner TO CURRENT_USER",
-        "INSERT INTO audit_auditevent (id, at, username, action, object_type,"
-        " object_id, detail) SELECT id, at, '', 'x', '', '', '{}'"
-        " FROM audit_auditevent ON CONFLICT (id) DO UPDATE SET action = 'x'",
+        pytest.param(
+            "INSERT INTO audit_auditevent (id, at, username, action, object_type,"
+            " object_id, detail) SELECT id, at, '', 'x', '', '', '{}'"
+            " FROM audit_auditevent ON CONFLICT (id) DO UPDATE SET action = 'x'",
+            id="upsert over a stored event",
+        ),
         "SELECT setval(pg_get_serial_sequence('audit_auditevent', 'id'), 1)",
     ],
 )
 def test_postgresql_refuses_the_app_role(event, statement):
+    """No right to change, empty, alter or drop the table, or to become its owner."""
     refused(statement)
     assert_unchanged(event)
+
+
+@postgresql_only
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "TRUNCATE audit_auditevent",
+        "DELETE FROM audit_auditevent",
+        "UPDATE audit_auditevent SET action = 'x'",
+    ],
+)
+def test_the_triggers_bind_even_the_administrator(nurse, patient, statement):
+    """Past the privileges, the triggers: a role with every right (here a superuser)
+    must first disable them, which only the owner or a superuser may do. TRUNCATE
+    needs a statement trigger: row triggers never see it. (A transactional test: in
+    the test's own transaction, pending foreign key checks would refuse the
+    TRUNCATE before the trigger could.)"""
+    audit_record(user=nurse, action=Action.CHART_VIEW, obj=patient)
+    database = connection.settings_dict["NAME"]
+    with (
+        admin_connect(audit_db.admin_url(), database) as admin,
+        pytest.raises(psycopg.Error, match="append-only"),
+        admin.transaction(),
+    ):
+        admin.execute(statement)
+    assert AuditEvent.objects.filter(action=Action.CHART_VIEW).count() == 1
 
 
 @postgresql_only
