@@ -38,7 +38,11 @@ def _wait_for_port(port: int, seconds: float = 30) -> None:
 
 
 def wait_for_http(
-    url: str, process: subprocess.Popen, *, seconds: float = 120, log: Path | None = None
+    url: str,
+    process: subprocess.Popen,
+    *,
+    seconds: float = 120,
+    log: Path | None = None,
 ) -> None:
     """Return once ``url`` answers; raise (with ``log``'s text) if ``process`` exits
     first or nothing answers within ``seconds``."""
