@@ -1,7 +1,9 @@
 """Run a command with private PostgreSQL and Redis servers on loopback:
 ``python scripts/with_services.py -- pytest tests/caretaker``.
 
-The command sees ``DATABASE_URL`` and ``REDIS_URL``; both servers are removed after.
+The command sees ``DATABASE_URL`` (the app's role, no superuser), ``REDIS_URL`` and
+``CARETAKER_AUDIT_ADMIN_URL`` (the administrator, who locks the audit table of the test
+database down as in production); both servers are removed after.
 """
 
 import os
@@ -21,6 +23,7 @@ def main(command: list[str]) -> int:
         env = {
             **os.environ,
             "DATABASE_URL": postgres.url,
+            "CARETAKER_AUDIT_ADMIN_URL": postgres.admin_url,
             "REDIS_URL": redis.url,
             # Handles for the tests that kill and restart the servers.
             "CARETAKER_TEST_POSTGRES": postgres.address,

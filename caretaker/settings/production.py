@@ -1,7 +1,7 @@
 """Production settings: every secret and service comes from the environment, and the
 app refuses to start without them.
 
-Required: SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL (PostgreSQL), REDIS_URL.
+Required: SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL (PostgreSQL only), REDIS_URL.
 """
 
 from django.core.exceptions import ImproperlyConfigured
@@ -14,8 +14,9 @@ def _required(name: str) -> str:
     value = env(name, default="")
     if not value:
         raise ImproperlyConfigured(
-            f"{name} is not set. caretaker.settings.production refuses to start without "
-            f"it; set the {name} environment variable (see the README, 'Production')."
+            f"{name} is not set. caretaker.settings.production refuses to start "
+            f"without it; set the {name} environment variable (see the README, "
+            "'Production')."
         )
     return value
 
@@ -26,6 +27,19 @@ ALLOWED_HOSTS = [h.strip() for h in _required("ALLOWED_HOSTS").split(",") if h.s
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[
     f"https://{host}" for host in ALLOWED_HOSTS if not host.startswith(".")])
 DATABASES = {"default": env.db_url_config(_required("DATABASE_URL"))}
+# The audit trail is append-only for the app's own role only on PostgreSQL (roles and
+# ownership, docs/security.md); SQLite's triggers are a best effort any connection
+# can drop.
+if DATABASES["default"]["ENGINE"] not in (
+    "django.db.backends.postgresql",
+    "django.contrib.gis.db.backends.postgis",
+):
+    raise ImproperlyConfigured(
+        f"DATABASE_URL names a {DATABASES['default']['ENGINE'].rsplit('.', 1)[-1]} "
+        "database; caretaker.settings.production runs on PostgreSQL only, which keeps "
+        "the audit trail out of the app's reach. Set DATABASE_URL to "
+        "postgres://USER:PASSWORD@HOST:5432/NAME (see docs/security.md, 'Audit trail')."
+    )
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 

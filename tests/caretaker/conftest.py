@@ -1,8 +1,41 @@
-"""Fixtures for the Django side: a ward with a nurse assigned, and a patient on it."""
+"""Fixtures for the Django side: a ward with a nurse assigned, and a patient on it;
+the test database's audit table protected as production's is."""
+
+import io
 
 import pytest
 
 from tests.caretaker.factories import PatientFactory, UserFactory, WardFactory
+from tests.support import audit_db
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """On PostgreSQL, the test database's audit table is locked down by the command
+    production runs (manage.py audit_lockdown), so that every test meets the app
+    role's real limits there."""
+    from django.core.management import call_command
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        with django_db_blocker.unblock():
+            call_command(
+                "audit_lockdown", admin_url=audit_db.admin_url(), stdout=io.StringIO()
+            )
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _audit_table_flushed_as_owner():
+    """Transactional tests end with a flush of every table, the audit table included,
+    which the app role may not do: the flush alone runs as the owner would
+    (tests/support/audit_db.py)."""
+    from django.db.backends.base.operations import BaseDatabaseOperations
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(
+            BaseDatabaseOperations, "execute_sql_flush", audit_db.flush_as_owner
+        )
+        yield
 
 
 @pytest.fixture

@@ -34,6 +34,14 @@ def test_production_refuses_to_start_without_a_secret_key():
     assert "SECRET_KEY is not set" in result.stderr
 
 
+def test_production_refuses_a_database_other_than_postgresql(tmp_path):
+    """Only PostgreSQL's roles keep the audit trail out of the app's own reach."""
+    result = manage("check", **{**PRODUCTION, "DATABASE_URL": f"sqlite:///{tmp_path}/db"},
+                    SECRET_KEY=secrets.token_urlsafe(50))
+    assert result.returncode != 0
+    assert "runs on PostgreSQL only" in result.stderr
+
+
 def test_production_serves_its_own_static_files(tmp_path):
     """daphne serves no static files: the app does (WhiteNoise), so the pages get
     their scripts and the vendored chart and editor libraries without a CDN."""
@@ -46,4 +54,6 @@ def test_production_serves_its_own_static_files(tmp_path):
              " HTTP_HOST='caretaker.example.org'); "
              "print(r.status_code, r.get('Content-Type'))")
     result = manage("shell", "-v0", "-c", fetch, **env)
-    assert result.stdout.startswith("200 text/javascript"), result.stdout + result.stderr
+    assert result.stdout.startswith("200 text/javascript"), (
+        result.stdout + result.stderr
+    )

@@ -38,7 +38,11 @@ def _wait_for_port(port: int, seconds: float = 30) -> None:
 
 
 def wait_for_http(
-    url: str, process: subprocess.Popen, *, seconds: float = 120, log: Path | None = None
+    url: str,
+    process: subprocess.Popen,
+    *,
+    seconds: float = 120,
+    log: Path | None = None,
 ) -> None:
     """Return once ``url`` answers; raise (with ``log``'s text) if ``process`` exits
     first or nothing answers within ``seconds``."""
@@ -64,7 +68,13 @@ def _postgres_bin(name: str) -> str:
 
 
 class PostgresServer:
-    """A throw-away PostgreSQL cluster (trust authentication, loopback only)."""
+    """A throw-away PostgreSQL cluster (trust authentication, loopback only), set up
+    as production should be: an administrator (superuser ``postgres``) and the app's
+    role ``caretaker``, no superuser, which may create databases only so that Django's
+    test runner can create and drop ``test_caretaker``. The database ``caretaker``
+    belongs to the administrator; the app role may create tables in it."""
+
+    ADMIN, APP = "postgres", "caretaker"
 
     def __init__(self, port: int | None = None) -> None:
         self.port = port or free_port()
@@ -74,7 +84,13 @@ class PostgresServer:
 
     @property
     def url(self) -> str:
-        return f"postgres://caretaker@127.0.0.1:{self.port}/caretaker"
+        """The app role's URL (DATABASE_URL)."""
+        return f"postgres://{self.APP}@127.0.0.1:{self.port}/caretaker"
+
+    @property
+    def admin_url(self) -> str:
+        """The administrator's URL (CARETAKER_AUDIT_ADMIN_URL)."""
+        return f"postgres://{self.ADMIN}@127.0.0.1:{self.port}/caretaker"
 
     @property
     def address(self) -> str:
@@ -99,11 +115,19 @@ class PostgresServer:
         if self._as_root:
             shutil.chown(self.directory, "postgres")
         self._run(_postgres_bin("initdb"), "-D", str(self.data), "-A", "trust",
-                  "-U", "caretaker", "--no-sync")
+                  "-U", self.ADMIN, "--no-sync")
         self.start()
-        self._run(_postgres_bin("createdb"), "-h", "127.0.0.1", "-p", str(self.port),
-                  "-U", "caretaker", "caretaker")
+        self._admin_sql("postgres", f"CREATE ROLE {self.APP} LOGIN CREATEDB",
+                        "CREATE DATABASE caretaker")
+        self._admin_sql("caretaker",
+                        f"GRANT USAGE, CREATE ON SCHEMA public TO {self.APP}")
         return self
+
+    def _admin_sql(self, database: str, *statements: str) -> None:
+        for statement in statements:
+            self._run(_postgres_bin("psql"), "-h", "127.0.0.1", "-p", str(self.port),
+                      "-U", self.ADMIN, "-d", database, "-v", "ON_ERROR_STOP=1",
+                      "-c", statement)
 
     def start(self) -> None:
         options = (f"-p {self.port} -k {self.directory} -c listen_addresses=127.0.0.1"
