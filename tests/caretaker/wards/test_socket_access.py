@@ -12,9 +12,13 @@ from django.test import Client
 
 from caretaker.alerts.models import Alert
 from caretaker.asgi import application
-from caretaker.audit.models import AuditEvent
-from caretaker.audit.models import Action
-from tests.caretaker.wards.test_consumers import _open
+from caretaker.audit.models import Action, AuditEvent
+
+# The fixture that disconnects every socket after each test, and its list.
+from tests.caretaker.wards.test_consumers import (  # noqa: F401
+    _disconnect_every_socket,
+    _open,
+)
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 SITE = b"localhost:8000"
@@ -200,7 +204,7 @@ async def test_a_lead_who_loses_the_role_reconnects_without_the_leads_channel(
     assert await closed_with(connection) == 4001  # the page reconnects as a nurse
 
 
-def test_behind_the_tls_proxy_the_https_origin_is_the_sites_own(settings):
+async def test_behind_the_tls_proxy_the_https_origin_is_the_sites_own(settings):
     from caretaker.origin import origin_allowed
 
     settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
