@@ -71,8 +71,10 @@ def _validate(arguments: argparse.Namespace) -> int:
         print(f"error: {error}", file=sys.stderr)
     if not report.ok:
         return EXIT_BAD_INPUT
-    print(f"ok: {arguments.directory} is a valid rule set ({report.rule_files} rule "
-          f"files, {report.tests} rule tests passed)")
+    print(
+        f"ok: {arguments.directory} is a valid rule set ({report.rule_files} rule "
+        f"files, {report.tests} rule tests passed)"
+    )
     return 0
 
 

@@ -4,7 +4,7 @@ and values the alphabet does not know, problems without a severity or descriptio
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -87,15 +87,23 @@ def rules_syntax(files: Sequence[tuple[str, str]]) -> list[Diagnostic]:
         problems += _forbidden(name, text)
         messages: list[str] = []
         try:
+            # messages.append is bound now, not looked up when clingo logs.
             ast.parse_string(
-                text,
-                lambda _statement: None,
-                logger=lambda _code, message: messages.append(message),
+                text, lambda _statement: None, logger=_logger(messages.append)
             )
         except RuntimeError as error:
             found = [clingo_diagnostic(m, name) for m in messages]
             problems += found or [Diagnostic(str(error), name)]
     return problems
+
+
+def _logger(collect: Callable[[str], None]) -> Callable[[object, str], None]:
+    """A clingo logger that collects the messages it is given."""
+
+    def log(_code: object, message: str) -> None:
+        collect(message)
+
+    return log
 
 
 def _forbidden(name: str, text: str) -> list[Diagnostic]:
@@ -171,7 +179,7 @@ def _walk(node: Any, file: str, line: int, *, in_head: bool) -> Iterator[AtomUse
         return
     if not isinstance(node, ast.AST):
         return
-    if "location" in node.keys():
+    if "location" in node.keys():  # noqa: SIM118 (clingo's AST is no dict)
         line = node.location.begin.line
     if node.ast_type == ast.ASTType.SymbolicAtom:
         yield from _symbolic(node.symbol, file, line, in_head)

@@ -44,14 +44,17 @@ class RuleTest:
     absent: tuple[str, ...]
 
 
-def rule_tests_parse(text: str, rules: RuleSet, *,
-                     source: str = TESTS_FILE) -> list[RuleTest]:
+def rule_tests_parse(
+    text: str, rules: RuleSet, *, source: str = TESTS_FILE
+) -> list[RuleTest]:
     """Read the tests file; raise :class:`LogicError` listing every malformed test."""
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise LogicError([Diagnostic(f"not valid TOML: {error}", source)]) from error
-    lines = [n for n, line in enumerate(text.splitlines(), 1) if line.strip() == "[[test]]"]
+    lines = [
+        n for n, line in enumerate(text.splitlines(), 1) if line.strip() == "[[test]]"
+    ]
     tests, problems = [], []
     for index, raw in enumerate(document.get("test", [])):
         line = lines[index] if index < len(lines) else None
@@ -75,14 +78,18 @@ def _test_parse(raw: dict[str, Any], rules: RuleSet, line: int | None) -> RuleTe
     if not isinstance(present, list) or not isinstance(absent, list):
         raise TypeError("'present' and 'absent' must be lists of problem names")
     if not present and not absent:
-        raise ValueError(f"'{name}' expects nothing: add present = [...] or absent = [...]")
+        raise ValueError(
+            f"'{name}' expects nothing: add present = [...] or absent = [...]"
+        )
     now = moment_parse(str(raw["now"])) if raw.get("now") else None
-    return RuleTest(name, line, tuple(facts), now, tuple(map(str, present)),
-                    tuple(map(str, absent)))
+    return RuleTest(
+        name, line, tuple(facts), now, tuple(map(str, present)), tuple(map(str, absent))
+    )
 
 
-def rule_tests_run(tests: list[RuleTest], rules: RuleSet, *,
-                   source: str = TESTS_FILE) -> list[Diagnostic]:
+def rule_tests_run(
+    tests: list[RuleTest], rules: RuleSet, *, source: str = TESTS_FILE
+) -> list[Diagnostic]:
     """Run every test; one diagnostic per failing expectation."""
     failures = []
     for test in tests:
@@ -90,12 +97,22 @@ def rule_tests_run(tests: list[RuleTest], rules: RuleSet, *,
         found = state.problem_names
         for name in test.present:
             if name not in found:
-                failures.append(Diagnostic(
-                    f"rule test '{test.name}' failed: expected problem '{name}', got "
-                    f"{sorted(found) or 'no problems'}", source, test.line))
+                failures.append(
+                    Diagnostic(
+                        f"rule test '{test.name}' failed: expected problem '{name}', got "
+                        f"{sorted(found) or 'no problems'}",
+                        source,
+                        test.line,
+                    )
+                )
         for name in test.absent:
             if name in found:
-                failures.append(Diagnostic(
-                    f"rule test '{test.name}' failed: problem '{name}' should not be "
-                    "derived", source, test.line))
+                failures.append(
+                    Diagnostic(
+                        f"rule test '{test.name}' failed: problem '{name}' should not be "
+                        "derived",
+                        source,
+                        test.line,
+                    )
+                )
     return failures

@@ -39,8 +39,11 @@ def _readable(entry: str, alphabet: Alphabet) -> str:
         statement = statement_parse(text, alphabet)
     except StatementError:
         statement = None
-    words = statement_text(statement, alphabet) if isinstance(
-        statement, Statement) else text
+    words = (
+        statement_text(statement, alphabet)
+        if isinstance(statement, Statement)
+        else text
+    )
     if moment is None:
         return words
     return f"{words} at {date_format(timezone.localtime(moment), 'j M H:i')}"
@@ -111,9 +114,7 @@ def _follow_up(
             audit_record(
                 user=None, action=action, obj=alert, detail={"after_minutes": minutes}
             )
-            transaction.on_commit(
-                lambda pk=alert_id: alert_push(pk, kind=str(action))
-            )
+            transaction.on_commit(lambda pk=alert_id: alert_push(pk, kind=str(action)))
         done.append(alert_id)
     return done
 

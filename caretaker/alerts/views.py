@@ -13,8 +13,9 @@ from caretaker.wards.selectors import alert_json
 @login_required
 @require_POST
 def alert_acknowledge_view(request, alert_id: int):
-    alert = visible_or_404(request, Alert.objects.select_related("patient"),
-                           pk=alert_id)
+    alert = visible_or_404(
+        request, Alert.objects.select_related("patient"), pk=alert_id
+    )
     return JsonResponse(
         alert_json(alert=alert_acknowledge(alert=alert, user=request.user))
     )

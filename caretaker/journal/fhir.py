@@ -97,8 +97,10 @@ def _observation(
         "code": code,
         "subject": {
             "reference": f"Patient/{patient.record_number}",
-            "identifier": {"system": settings.CARETAKER_FHIR_MRN_SYSTEM,
-                           "value": patient.record_number},
+            "identifier": {
+                "system": settings.CARETAKER_FHIR_MRN_SYSTEM,
+                "value": patient.record_number,
+            },
             "display": patient.name,
         },  # fmt: skip
         "effectiveDateTime": at.isoformat(),
@@ -176,8 +178,10 @@ def patient_fhir_bundle(*, patient: Patient, since: datetime | None = None) -> d
         "resourceType": "Bundle",
         "type": "transaction",
         "entry": [
-            {"resource": r,
-             "request": {"method": "PUT", "url": f"Observation/{r['id']}"}}
+            {
+                "resource": r,
+                "request": {"method": "PUT", "url": f"Observation/{r['id']}"},
+            }
             for r in resources
         ],  # fmt: skip
     }

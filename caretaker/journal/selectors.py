@@ -67,12 +67,14 @@ def problem_explanations(*, patient: Patient, problems: Sequence[dict]) -> list[
         for entry in problem.get("support", []):
             statement, moment = support_split(entry)
             fact = facts.get((statement, moment))
-            support.append({
-                "statement": statement,
-                "at": moment,
-                "words": fact.evidence_text if fact else "",
-                "transcript": fact.message.transcript if fact else "",
-            })
+            support.append(
+                {
+                    "statement": statement,
+                    "at": moment,
+                    "words": fact.evidence_text if fact else "",
+                    "transcript": fact.message.transcript if fact else "",
+                }
+            )
         explained.append({**problem, "explanation": support})
     return explained
 

@@ -169,8 +169,9 @@ def message_transcribe(*, message: Message) -> None:
         message.transcript = transcript.text
     else:
         message.transcript = message.text
-    message_update(message=message, transcript=message.transcript,
-                   status=Status.TRANSCRIBED)
+    message_update(
+        message=message, transcript=message.transcript, status=Status.TRANSCRIBED
+    )
 
 
 def message_extract(*, message: Message) -> None:
@@ -200,8 +201,12 @@ def message_extract(*, message: Message) -> None:
             )
             for f in result.facts
         )
-        message_update(message=message, unclear=result.unclear,
-                       rejected=result.rejected, status=Status.EXTRACTED)
+        message_update(
+            message=message,
+            unclear=result.unclear,
+            rejected=result.rejected,
+            status=Status.EXTRACTED,
+        )
         facts_stored_record(message=message, user=message.retried_by)
 
 
@@ -260,8 +265,12 @@ def message_retry(*, message: Message, user=None) -> Message:
     if message.status != Status.FAILED:
         return message
     transcribed = bool(message.transcript) or not message.audio
-    audit_record(user=user, action=Action.MESSAGE_RETRY, obj=message,
-                 detail={"failure": message.failure_reason})
+    audit_record(
+        user=user,
+        action=Action.MESSAGE_RETRY,
+        obj=message,
+        detail={"failure": message.failure_reason},
+    )
     message_update(
         message=message,
         status=Status.TRANSCRIBED if transcribed else Status.RECEIVED,

@@ -17,7 +17,9 @@ def message_process_task(self, message_id: int) -> str:
         final = self.request.retries >= self.max_retries
         return message_process(message_id=message_id, final_attempt=final).status
     except StepUnavailable as error:
-        raise self.retry(exc=error, countdown=2 ** (self.request.retries + 1)) from error
+        raise self.retry(
+            exc=error, countdown=2 ** (self.request.retries + 1)
+        ) from error
 
 
 @shared_task(acks_late=True)

@@ -29,9 +29,6 @@ def _message_rate(group, request) -> str:
     return settings.CARETAKER_MESSAGE_RATE
 
 
-
-
-
 @login_required
 def bedside(request, patient_id: int):
     patient = visible_or_404(request, Patient, pk=patient_id)

@@ -309,8 +309,13 @@ def _audit(
         detail=detail[:5000],
     )
     # The hospital-wide trail too, so ward leads see rule changes beside the rest.
-    audit_record(user=user, action=f"rule.{action}", obj=version, ward=ward,
-                 detail={"detail": detail[:5000]})
+    audit_record(
+        user=user,
+        action=f"rule.{action}",
+        obj=version,
+        ward=ward,
+        detail={"detail": detail[:5000]},
+    )
 
 
 def _summary(report: ValidationReport) -> str:
@@ -324,11 +329,14 @@ def ruleset_dry_run_read(
 ) -> DryRunReport:
     """The dry run of ``version`` for ``ward``'s scope as ``user`` may read it (see
     :class:`DryRunReport`); the read is audited: it shows patients' problems."""
-    visible = None if user.is_superuser else set(
-        ward_list_for(user=user).values_list("pk", flat=True)
+    visible = (
+        None
+        if user.is_superuser
+        else set(ward_list_for(user=user).values_list("pk", flat=True))
     )
-    report = dry_run_report(rows=ruleset_dry_run(version=version, ward=ward),
-                            ward_ids=visible)
+    report = dry_run_report(
+        rows=ruleset_dry_run(version=version, ward=ward), ward_ids=visible
+    )
     audit_record(
         user=user,
         action=AuditAction.RULES_DRY_RUN,

@@ -41,8 +41,11 @@ def rules_admin_required(view):
     @wraps(view)
     def checked(request, *args, **kwargs):
         if not rules_admin_check(user=request.user):
-            audit_record(user=request.user, action=Action.ROLE_REFUSE,
-                         detail={"what": request.path, "role": "rules admin"})
+            audit_record(
+                user=request.user,
+                action=Action.ROLE_REFUSE,
+                detail={"what": request.path, "role": "rules admin"},
+            )
             raise PermissionDenied("rule administration is for the rules admin group")
         return view(request, *args, **kwargs)
 
@@ -247,8 +250,9 @@ def scope_rollback(request, scope: str):
             "scope": scope,
             "target": target,
             "possible": possible,
-            "report": ruleset_dry_run_read(user=request.user, version=target,
-                                           ward=ward) if possible else None,
+            "report": ruleset_dry_run_read(user=request.user, version=target, ward=ward)
+            if possible
+            else None,
         },
     )
 

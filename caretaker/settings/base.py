@@ -102,7 +102,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 
-
 def redis_channel_layer(url: str) -> dict:
     """The Redis channel layer. channels_redis blocks up to 5 s waiting for a
     consumer's next event, and redis-py 8 cuts a read at 5 s by default: an idle
@@ -193,7 +192,9 @@ CARETAKER_TRANSCRIPTION = TranscriptionOptions.from_env(os.environ)
 CARETAKER_MODEL_ISOLATION = env.bool("CARETAKER_MODEL_ISOLATION", default=True)
 # FHIR export (caretaker/journal/fhir.py): the identifier system of the hospital's
 # medical record numbers, which Observation.subject carries.
-CARETAKER_FHIR_MRN_SYSTEM = env("CARETAKER_FHIR_MRN_SYSTEM", default="urn:caretaker:mrn")
+CARETAKER_FHIR_MRN_SYSTEM = env(
+    "CARETAKER_FHIR_MRN_SYSTEM", default="urn:caretaker:mrn"
+)
 # Password reset by e-mail (caretaker/password_reset.py): off where the hospital's
 # directory owns passwords; when on, throttled and audited (needs EMAIL_* settings).
 CARETAKER_PASSWORD_RESET = env.bool("CARETAKER_PASSWORD_RESET", default=False)

@@ -24,8 +24,10 @@ def _required(name: str) -> str:
 DEBUG = False
 SECRET_KEY = _required("SECRET_KEY")
 ALLOWED_HOSTS = [h.strip() for h in _required("ALLOWED_HOSTS").split(",") if h.strip()]
-CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[
-    f"https://{host}" for host in ALLOWED_HOSTS if not host.startswith(".")])
+CSRF_TRUSTED_ORIGINS = env.list(
+    "CSRF_TRUSTED_ORIGINS",
+    default=[f"https://{host}" for host in ALLOWED_HOSTS if not host.startswith(".")],
+)
 DATABASES = {"default": env.db_url_config(_required("DATABASE_URL"))}
 # The audit trail is append-only for the app's own role only on PostgreSQL (roles and
 # ownership, docs/security.md); SQLite's triggers are a best effort any connection

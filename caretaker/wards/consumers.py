@@ -83,9 +83,10 @@ class WardConsumer(GuardedJsonConsumer):
         for the page to reconnect into the groups its role now has."""
         if not await self.access_current():
             await self.close(code=REFUSED)
-        elif await database_sync_to_async(user_is_ward_lead)(
-            user=self.scope["user"]
-        ) != self.lead:
+        elif (
+            await database_sync_to_async(user_is_ward_lead)(user=self.scope["user"])
+            != self.lead
+        ):
             await self.close(code=ROLE_CHANGED)
 
     async def patient_update(self, event):

@@ -20,8 +20,9 @@ from logic.facts_file import moment_parse
 
 
 def _visible_patient(request, patient_id: int) -> Patient:
-    return visible_or_404(request, Patient.objects.select_related("ward"),
-                          pk=patient_id)
+    return visible_or_404(
+        request, Patient.objects.select_related("ward"), pk=patient_id
+    )
 
 
 @login_required
@@ -89,7 +90,14 @@ def patient_fhir(request, patient_id: int):
     except ValueError as error:
         raise BadRequest(f"since: not an ISO 8601 time: {raw[:40]!r}") from error
     bundle = patient_fhir_bundle(patient=patient, since=since)
-    audit_record(user=request.user, action=Action.FHIR_EXPORT, obj=patient,
-                 detail={"since": raw, "observations": len(bundle["entry"])})
-    return JsonResponse(bundle, content_type="application/fhir+json",
-                        json_dumps_params={"ensure_ascii": False})
+    audit_record(
+        user=request.user,
+        action=Action.FHIR_EXPORT,
+        obj=patient,
+        detail={"since": raw, "observations": len(bundle["entry"])},
+    )
+    return JsonResponse(
+        bundle,
+        content_type="application/fhir+json",
+        json_dumps_params={"ensure_ascii": False},
+    )

@@ -113,9 +113,13 @@ def _word_runs(text: str) -> list[tuple[int, int]]:
             gap = text[words[probe - 1][2] : words[probe][1]]
             name = words[probe][0]
             # "100, and 4": Whisper's comma inside one spoken number.
-            hundred_comma = gap.strip() == "," and name == "and" and (
-                words[probe - 1][0] == "hundred"
-                or re.fullmatch(r"[1-9]00", words[probe - 1][0]) is not None
+            hundred_comma = (
+                gap.strip() == ","
+                and name == "and"
+                and (
+                    words[probe - 1][0] == "hundred"
+                    or re.fullmatch(r"[1-9]00", words[probe - 1][0]) is not None
+                )
             )
             if (gap.strip(" -") and not hundred_comma) or "\n" in gap:
                 break

@@ -32,8 +32,9 @@ class Chat(Protocol):
 
 
 def _numbers(text: str) -> list[str]:
-    return sorted(n.rstrip("0").rstrip(".") if "." in n else n
-                  for n in _NUMBER.findall(text))
+    return sorted(
+        n.rstrip("0").rstrip(".") if "." in n else n for n in _NUMBER.findall(text)
+    )
 
 
 def confirmation_reword(text: str, backend: object) -> tuple[str, bool]:
@@ -46,8 +47,10 @@ def confirmation_reword(text: str, backend: object) -> tuple[str, bool]:
     except Exception:  # the rewording is optional: any failure keeps the original
         logger.warning("confirmation rewording failed", exc_info=True)
         return text, False
-    if not wording or len(wording) > 3 * len(text) or (
-        _numbers(wording) != _numbers(text)
+    if (
+        not wording
+        or len(wording) > 3 * len(text)
+        or (_numbers(wording) != _numbers(text))
     ):
         return text, False
     return wording, True

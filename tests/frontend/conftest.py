@@ -30,8 +30,14 @@ CHROMIUM_ARGS = [
 
 
 def _manage(env: dict[str, str], *arguments: str) -> None:
-    subprocess.run([sys.executable, "manage.py", *arguments], cwd=ROOT, env=env,
-                   check=True, capture_output=True, timeout=300)
+    subprocess.run(
+        [sys.executable, "manage.py", *arguments],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
 
 
 class AppServer(str):
@@ -62,7 +68,10 @@ def app_server(tmp_path_factory) -> Iterator[AppServer]:
     log = (var / "server.log").open("w")
     server = subprocess.Popen(
         [sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
     )
     url = AppServer(f"http://127.0.0.1:{port}")
     url.pid = server.pid

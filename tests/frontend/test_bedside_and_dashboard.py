@@ -22,7 +22,9 @@ def test_typed_temperature_reaches_bedside_and_dashboard_and_ack_clears_it(
     expect(warning).to_have_count(0)
 
     bedside = login("nurse")
-    bedside.goto(app_server + row.locator("a", has_text="Bedside").get_attribute("href"))
+    bedside.goto(
+        app_server + row.locator("a", has_text="Bedside").get_attribute("href")
+    )
     bedside.fill("#text", "temperature 39.2")
     bedside.click("#compose button[type=submit]")
 
@@ -76,8 +78,12 @@ def test_every_page_runs_under_the_content_security_policy(login, app_server):
         ("admin", ["/rules/", "/rules/edit/", "/rules/v1/activate/", "/audit/"]),
     ):
         page = login(user)
-        page.on("console", lambda m: refused.append(m.text)
-                if "Content Security Policy" in m.text else None)
+        page.on(
+            "console",
+            lambda m: (
+                refused.append(m.text) if "Content Security Policy" in m.text else None
+            ),
+        )
         for path in paths:
             page.goto(app_server + path)
             page.wait_for_load_state("networkidle")

@@ -11,7 +11,7 @@ def edit_problems(page, old: str, new: str) -> None:
     text = page.evaluate('window.caretakerRules.getText("problems.lp")')
     assert old in text
     page.evaluate(
-        '([file, text]) => window.caretakerRules.setText(file, text)',
+        "([file, text]) => window.caretakerRules.setText(file, text)",
         ["problems.lp", text.replace(old, new)],
     )
 
@@ -41,10 +41,10 @@ def test_threshold_change_is_validated_activated_and_reaches_the_dashboard(
     admin.fill("#rules-comment", "hyperglycaemia from 13.0 mmol/L on this ward")
     admin.click("#rules-save")
     admin.click("#version-activate")
-    lost = admin.locator('[data-testid=dry-run-row][data-changed="true"]',
-                         has_text="Grace Okafor")
-    expect(lost.locator('[data-testid=dry-run-lost]')).to_contain_text(
-        "hyperglycaemia")
+    lost = admin.locator(
+        '[data-testid=dry-run-row][data-changed="true"]', has_text="Grace Okafor"
+    )
+    expect(lost.locator("[data-testid=dry-run-lost]")).to_contain_text("hyperglycaemia")
     admin.click("#rules-activate-confirm")
     expect(admin.locator("#rules-messages")).to_be_visible()
 

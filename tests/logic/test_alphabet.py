@@ -24,8 +24,14 @@ SPEC_CONDITIONS = {
     "consciousness": {"alert", "confused", "voice", "pain", "unresponsive"},
     "oxygenSupply": {"air", "supplemental"},
     "stability": {"stable", "unstable"},
-    "backgroundInfo": {"surgery", "operation", "procedure", "allergic", "diabetes",
-                       "hypercapnicRespiratoryFailure"},
+    "backgroundInfo": {
+        "surgery",
+        "operation",
+        "procedure",
+        "allergic",
+        "diabetes",
+        "hypercapnicRespiratoryFailure",
+    },
 }
 
 
@@ -34,12 +40,16 @@ def test_default_alphabet_matches_the_v1_spec(rules):
     assert alphabet.version == 1
     for name, (low, high, decimals) in SPEC_MEASUREMENTS.items():
         measurement = alphabet.measurements[name]
-        assert (measurement.minimum, measurement.maximum) == (Decimal(low), Decimal(high))
+        assert (measurement.minimum, measurement.maximum) == (
+            Decimal(low),
+            Decimal(high),
+        )
         assert measurement.decimals == decimals
         assert measurement.synonyms, f"{name} needs synonyms for the extractor"
     assert set(alphabet.measurements) == set(SPEC_MEASUREMENTS)
     assert {n: {v.name for v in c.values} for n, c in alphabet.conditions.items()} == (
-        SPEC_CONDITIONS)
+        SPEC_CONDITIONS
+    )
     assert alphabet.conditions["backgroundInfo"].accumulates
     assert not alphabet.conditions["consciousness"].accumulates
 
@@ -61,7 +71,7 @@ def errors_of(text: str) -> list[tuple[int | None, str]]:
     return [(d.line, d.message) for d in caught.value.diagnostics]
 
 
-GOOD_TYPE = '[data.temperature]\nmin = 30.0\nmax = 45.0\ndecimals = 1\n'
+GOOD_TYPE = "[data.temperature]\nmin = 30.0\nmax = 45.0\ndecimals = 1\n"
 
 
 def test_invalid_toml_reports_its_line():
@@ -70,22 +80,22 @@ def test_invalid_toml_reports_its_line():
 
 
 def test_min_above_max_is_reported_at_the_min_line():
-    ((line, message),) = errors_of('[data.heartRate]\nmax = 20\nmin = 250\n')
+    ((line, message),) = errors_of("[data.heartRate]\nmax = 20\nmin = 250\n")
     assert line == 3 and "greater than" in message
 
 
 def test_bounds_with_too_many_decimals():
-    ((line, message),) = errors_of('[data.heartRate]\nmin = 20.5\nmax = 250\n')
+    ((line, message),) = errors_of("[data.heartRate]\nmin = 20.5\nmax = 250\n")
     assert line == 2 and "decimals" in message
 
 
 def test_missing_range_is_reported():
-    [(line, message), *_] = errors_of('[data.heartRate]\ndecimals = 0\n')
+    [(line, message), *_] = errors_of("[data.heartRate]\ndecimals = 0\n")
     assert line == 1 and "'min' is required" in message
 
 
 def test_duplicate_type_across_families():
-    text = GOOD_TYPE + '[condition.temperature]\n[condition.temperature.values.high]\n'
+    text = GOOD_TYPE + "[condition.temperature]\n[condition.temperature.values.high]\n"
     assert any("defined twice" in m for _, m in errors_of(text))
 
 
@@ -95,10 +105,14 @@ def test_duplicate_table_is_a_toml_error():
 
 
 def test_unknown_key_and_bad_names():
-    text = ('[data.temperature]\nmin = 30\nmax = 45\ncolour = "red"\n'
-            '[condition.Bad_name]\n[condition.Bad_name.values.x]\n')
+    text = (
+        '[data.temperature]\nmin = 30\nmax = 45\ncolour = "red"\n'
+        "[condition.Bad_name]\n[condition.Bad_name.values.x]\n"
+    )
     messages = errors_of(text)
-    assert (4, messages[0][1]) == messages[0] and "unknown entry 'colour'" in messages[0][1]
+    assert (4, messages[0][1]) == messages[0] and "unknown entry 'colour'" in messages[
+        0
+    ][1]
     assert any(line == 5 and "type name" in m for line, m in messages)
 
 

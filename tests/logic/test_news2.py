@@ -8,13 +8,45 @@ from tests.logic.scenarios import NORMAL_OBS, observations
 
 RESPIRATION = [(8, 3), (9, 1), (11, 1), (12, 0), (20, 0), (21, 2), (24, 2), (25, 3)]
 SPO2_SCALE_1 = [(91, 3), (92, 2), (93, 2), (94, 1), (95, 1), (96, 0), (100, 0)]
-SYSTOLIC = [(90, 3), (91, 2), (100, 2), (101, 1), (110, 1), (111, 0), (219, 0), (220, 3)]
-PULSE = [(40, 3), (41, 1), (50, 1), (51, 0), (90, 0), (91, 1), (110, 1), (111, 2),
-         (130, 2), (131, 3)]
-TEMPERATURE = [("35.0", 3), ("35.1", 1), ("36.0", 1), ("36.1", 0), ("38.0", 0),
-               ("38.1", 1), ("39.0", 1), ("39.1", 2)]
-CONSCIOUSNESS = [("alert", 0), ("confused", 3), ("voice", 3), ("pain", 3),
-                 ("unresponsive", 3)]
+SYSTOLIC = [
+    (90, 3),
+    (91, 2),
+    (100, 2),
+    (101, 1),
+    (110, 1),
+    (111, 0),
+    (219, 0),
+    (220, 3),
+]
+PULSE = [
+    (40, 3),
+    (41, 1),
+    (50, 1),
+    (51, 0),
+    (90, 0),
+    (91, 1),
+    (110, 1),
+    (111, 2),
+    (130, 2),
+    (131, 3),
+]
+TEMPERATURE = [
+    ("35.0", 3),
+    ("35.1", 1),
+    ("36.0", 1),
+    ("36.1", 0),
+    ("38.0", 0),
+    ("38.1", 1),
+    ("39.0", 1),
+    ("39.1", 2),
+]
+CONSCIOUSNESS = [
+    ("alert", 0),
+    ("confused", 3),
+    ("voice", 3),
+    ("pain", 3),
+    ("unresponsive", 3),
+]
 
 
 @pytest.mark.parametrize(("value", "points"), RESPIRATION)
@@ -30,11 +62,25 @@ def test_spo2_scale_1_scores(solve, value, points):
 
 
 SPO2_SCALE_2 = [
-    (83, "air", 3), (84, "air", 2), (85, "air", 2), (86, "air", 1), (87, "air", 1),
-    (88, "air", 0), (92, "air", 0), (93, "air", 0), (97, "air", 0), (100, "air", 0),
-    (88, "supplemental", 0), (92, "supplemental", 0), (93, "supplemental", 1),
-    (94, "supplemental", 1), (95, "supplemental", 2), (96, "supplemental", 2),
-    (97, "supplemental", 3), (100, "supplemental", 3), (83, "supplemental", 3),
+    (83, "air", 3),
+    (84, "air", 2),
+    (85, "air", 2),
+    (86, "air", 1),
+    (87, "air", 1),
+    (88, "air", 0),
+    (92, "air", 0),
+    (93, "air", 0),
+    (97, "air", 0),
+    (100, "air", 0),
+    (88, "supplemental", 0),
+    (92, "supplemental", 0),
+    (93, "supplemental", 1),
+    (94, "supplemental", 1),
+    (95, "supplemental", 2),
+    (96, "supplemental", 2),
+    (97, "supplemental", 3),
+    (100, "supplemental", 3),
+    (83, "supplemental", 3),
 ]
 
 
@@ -95,23 +141,54 @@ def test_normal_observations_score_zero_in_band_low(solve):
     ("overrides", "score", "band", "problem"),
     [
         # 4 points, no single 3: low.
-        ({"respiratoryRate": "data(respiratoryRate, 22)",
-          "oxygenSupply": "condition(oxygenSupply, supplemental)"}, 4, "low", None),
+        (
+            {
+                "respiratoryRate": "data(respiratoryRate, 22)",
+                "oxygenSupply": "condition(oxygenSupply, supplemental)",
+            },
+            4,
+            "low",
+            None,
+        ),
         # a single 3 with a total under 5: low-medium.
-        ({"consciousness": "condition(consciousness, voice)"}, 3, "low-medium",
-         "news2LowMedium"),
+        (
+            {"consciousness": "condition(consciousness, voice)"},
+            3,
+            "low-medium",
+            "news2LowMedium",
+        ),
         # 5 points: medium (takes precedence over the single 3 rule).
-        ({"consciousness": "condition(consciousness, confused)",
-          "oxygenSupply": "condition(oxygenSupply, supplemental)"}, 5, "medium",
-         "news2Medium"),
+        (
+            {
+                "consciousness": "condition(consciousness, confused)",
+                "oxygenSupply": "condition(oxygenSupply, supplemental)",
+            },
+            5,
+            "medium",
+            "news2Medium",
+        ),
         # 6 points: still medium.
-        ({"respiratoryRate": "data(respiratoryRate, 25)",
-          "systolicBP": "data(systolicBP, 95)", "heartRate": "data(heartRate, 95)"},
-         6, "medium", "news2Medium"),
+        (
+            {
+                "respiratoryRate": "data(respiratoryRate, 25)",
+                "systolicBP": "data(systolicBP, 95)",
+                "heartRate": "data(heartRate, 95)",
+            },
+            6,
+            "medium",
+            "news2Medium",
+        ),
         # 7 points: high.
-        ({"respiratoryRate": "data(respiratoryRate, 25)",
-          "systolicBP": "data(systolicBP, 95)", "heartRate": "data(heartRate, 115)"},
-         7, "high", "news2High"),
+        (
+            {
+                "respiratoryRate": "data(respiratoryRate, 25)",
+                "systolicBP": "data(systolicBP, 95)",
+                "heartRate": "data(heartRate, 115)",
+            },
+            7,
+            "high",
+            "news2High",
+        ),
     ],
 )
 def test_bands_and_their_single_problem(solve, overrides, score, band, problem):
@@ -126,13 +203,20 @@ def test_incomplete_news2_names_the_missing_parameters(solve):
     news2 = solve(scenario).news2
     assert not news2.complete
     assert news2.score is None and news2.band is None
-    assert set(news2.missing) == {"respiratoryRate", "oxygenSaturation", "oxygenSupply",
-                                  "systolicBP", "consciousness"}
+    assert set(news2.missing) == {
+        "respiratoryRate",
+        "oxygenSaturation",
+        "oxygenSupply",
+        "systolicBP",
+        "consciousness",
+    }
 
 
 def test_news2_uses_current_values_only(solve):
     """An old abnormal pulse no longer counts once a normal one is recorded."""
-    scenario = observations(heartRate="data(heartRate, 140)") + [(30, "data(heartRate, 70)")]
+    scenario = observations(heartRate="data(heartRate, 140)") + [
+        (30, "data(heartRate, 70)")
+    ]
     assert solve(scenario).news2.subscores["heartRate"] == 0
 
 

@@ -19,8 +19,10 @@ from logic import Statement, StatementError, Unclear, statement_parse
         ("data(bloodGlucose, 1.0)", "data(bloodGlucose, 1.0)"),
         ("data(painLevel, 0)", "data(painLevel, 0)"),
         ("condition(consciousness, confused)", "condition(consciousness, confused)"),
-        ("condition(backgroundInfo, hypercapnicRespiratoryFailure)",
-         "condition(backgroundInfo, hypercapnicRespiratoryFailure)"),
+        (
+            "condition(backgroundInfo, hypercapnicRespiratoryFailure)",
+            "condition(backgroundInfo, hypercapnicRespiratoryFailure)",
+        ),
     ],
 )
 def test_valid_statements_print_canonically(rules, text, canonical):
@@ -46,7 +48,10 @@ def test_scaled_value_is_what_the_rules_see(rules):
         ("data(temprature, 37.2)", "unknown type 'temprature'"),
         ("data(consciousness, 3)", "is a condition type"),
         ("condition(temperature, high)", "is a data type"),
-        ("condition(consciousness, sleepy)", "'sleepy' is not a value of consciousness"),
+        (
+            "condition(consciousness, sleepy)",
+            "'sleepy' is not a value of consciousness",
+        ),
         ("data(temperature, 29.9)", "out of range"),
         ("data(temperature, 45.1)", "out of range"),
         ("data(heartRate, 280)", "out of range"),

@@ -10,8 +10,13 @@ from tests.logic.conftest import START
 
 
 def test_current_is_the_latest_reading_whatever_the_input_order(solve):
-    state = solve([(120, "data(heartRate, 90)"), (0, "data(heartRate, 70)"),
-                   (60, "data(heartRate, 80)")])
+    state = solve(
+        [
+            (120, "data(heartRate, 90)"),
+            (0, "data(heartRate, 70)"),
+            (60, "data(heartRate, 80)"),
+        ]
+    )
     assert state.current["heartRate"].statement.canonical() == "data(heartRate, 90)"
     assert state.current["heartRate"].at == START + timedelta(minutes=120)
 
@@ -23,22 +28,31 @@ def test_a_correction_in_the_same_message_wins(solve):
 
 
 def test_latest_condition_replaces_the_earlier_one(solve):
-    state = solve([(0, "condition(consciousness, confused)"),
-                   (30, "condition(consciousness, alert)")])
+    state = solve(
+        [
+            (0, "condition(consciousness, confused)"),
+            (30, "condition(consciousness, alert)"),
+        ]
+    )
     assert state.current["consciousness"].statement.value == "alert"
 
 
 def test_background_accumulates_and_is_not_a_current_value(solve):
-    state = solve([(0, "condition(backgroundInfo, diabetes)"),
-                   (60, "condition(backgroundInfo, surgery)"),
-                   (90, "condition(backgroundInfo, diabetes)")])
+    state = solve(
+        [
+            (0, "condition(backgroundInfo, diabetes)"),
+            (60, "condition(backgroundInfo, surgery)"),
+            (90, "condition(backgroundInfo, diabetes)"),
+        ]
+    )
     assert state.background == ("diabetes", "surgery")
     assert "backgroundInfo" not in state.current
 
 
 def test_now_defaults_to_the_latest_fact(solve):
     assert solve([(0, "data(heartRate, 70)"), (45, "data(painLevel, 2)")]).now == (
-        START + timedelta(minutes=45))
+        START + timedelta(minutes=45)
+    )
 
 
 def test_no_facts_gives_an_empty_state(solve):
@@ -48,8 +62,13 @@ def test_no_facts_gives_an_empty_state(solve):
 
 def _ground_size(rules, readings: int) -> int:
     types = ("temperature", "heartRate", "respiratoryRate", "painLevel", "bloodGlucose")
-    values = {"temperature": "37.{}", "heartRate": "7{}", "respiratoryRate": "1{}",
-              "painLevel": "{}", "bloodGlucose": "5.{}"}
+    values = {
+        "temperature": "37.{}",
+        "heartRate": "7{}",
+        "respiratoryRate": "1{}",
+        "painLevel": "{}",
+        "bloodGlucose": "5.{}",
+    }
     facts = []
     for i in range(readings):
         name = types[i % len(types)]

@@ -108,32 +108,68 @@ class PostgresServer:
 
     def _run(self, *command: str) -> None:
         prefix = ["runuser", "-u", "postgres", "--"] if self._as_root else []
-        subprocess.run([*prefix, *command], check=True, capture_output=True,
-                       timeout=120)
+        subprocess.run(
+            [*prefix, *command], check=True, capture_output=True, timeout=120
+        )
 
     def create(self) -> PostgresServer:
         if self._as_root:
             shutil.chown(self.directory, "postgres")
-        self._run(_postgres_bin("initdb"), "-D", str(self.data), "-A", "trust",
-                  "-U", self.ADMIN, "--no-sync")
+        self._run(
+            _postgres_bin("initdb"),
+            "-D",
+            str(self.data),
+            "-A",
+            "trust",
+            "-U",
+            self.ADMIN,
+            "--no-sync",
+        )
         self.start()
-        self._admin_sql("postgres", f"CREATE ROLE {self.APP} LOGIN CREATEDB",
-                        "CREATE DATABASE caretaker")
-        self._admin_sql("caretaker",
-                        f"GRANT USAGE, CREATE ON SCHEMA public TO {self.APP}")
+        self._admin_sql(
+            "postgres",
+            f"CREATE ROLE {self.APP} LOGIN CREATEDB",
+            "CREATE DATABASE caretaker",
+        )
+        self._admin_sql(
+            "caretaker", f"GRANT USAGE, CREATE ON SCHEMA public TO {self.APP}"
+        )
         return self
 
     def _admin_sql(self, database: str, *statements: str) -> None:
         for statement in statements:
-            self._run(_postgres_bin("psql"), "-h", "127.0.0.1", "-p", str(self.port),
-                      "-U", self.ADMIN, "-d", database, "-v", "ON_ERROR_STOP=1",
-                      "-c", statement)
+            self._run(
+                _postgres_bin("psql"),
+                "-h",
+                "127.0.0.1",
+                "-p",
+                str(self.port),
+                "-U",
+                self.ADMIN,
+                "-d",
+                database,
+                "-v",
+                "ON_ERROR_STOP=1",
+                "-c",
+                statement,
+            )
 
     def start(self) -> None:
-        options = (f"-p {self.port} -k {self.directory} -c listen_addresses=127.0.0.1"
-                   " -c fsync=off")
-        self._run(_postgres_bin("pg_ctl"), "-D", str(self.data), "-o", options,
-                  "-l", str(self.directory / "server.log"), "-w", "start")
+        options = (
+            f"-p {self.port} -k {self.directory} -c listen_addresses=127.0.0.1"
+            " -c fsync=off"
+        )
+        self._run(
+            _postgres_bin("pg_ctl"),
+            "-D",
+            str(self.data),
+            "-o",
+            options,
+            "-l",
+            str(self.directory / "server.log"),
+            "-w",
+            "start",
+        )
         _wait_for_port(self.port)
 
     def kill(self) -> None:
@@ -141,13 +177,27 @@ class PostgresServer:
         checkpoint, and the next start runs crash recovery. (A SIGKILL of the
         postmaster would leave a zombie in a container without an init that reaps,
         and the restart would wait for it forever.)"""
-        self._run(_postgres_bin("pg_ctl"), "-D", str(self.data), "-m", "immediate",
-                  "-w", "stop")
+        self._run(
+            _postgres_bin("pg_ctl"),
+            "-D",
+            str(self.data),
+            "-m",
+            "immediate",
+            "-w",
+            "stop",
+        )
 
     def stop(self) -> None:
         if (self.data / "postmaster.pid").exists():
-            self._run(_postgres_bin("pg_ctl"), "-D", str(self.data), "-m", "fast",
-                      "-w", "stop")
+            self._run(
+                _postgres_bin("pg_ctl"),
+                "-D",
+                str(self.data),
+                "-m",
+                "fast",
+                "-w",
+                "stop",
+            )
 
     def destroy(self) -> None:
         try:
@@ -182,9 +232,19 @@ class RedisServer:
         if binary is None:
             raise RuntimeError("redis-server not found: install Debian's redis-server")
         self.process = subprocess.Popen(
-            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            [
+                binary,
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
         _wait_for_port(self.port)
         return self
@@ -195,8 +255,11 @@ class RedisServer:
             self.process.wait(timeout=30)
             self.process = None
         else:  # started elsewhere
-            subprocess.run(["redis-cli", "-p", str(self.port), "shutdown", "nosave"],
-                           capture_output=True, timeout=30)
+            subprocess.run(
+                ["redis-cli", "-p", str(self.port), "shutdown", "nosave"],
+                capture_output=True,
+                timeout=30,
+            )
             deadline = time.monotonic() + 30
             while time.monotonic() < deadline:
                 with socket.socket() as probe:
@@ -213,10 +276,25 @@ def llama_server(model_file: Path, alias: str) -> Iterator[str]:
     model ``alias`` on a free loopback port; yields its ``/v1`` base URL."""
     port = free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "llama_cpp.server", "--model", str(model_file),
-         "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "2048",
-         "--n_threads", "2", "--model_alias", alias],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        [
+            sys.executable,
+            "-m",
+            "llama_cpp.server",
+            "--model",
+            str(model_file),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--n_ctx",
+            "2048",
+            "--n_threads",
+            "2",
+            "--model_alias",
+            alias,
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     url = f"http://127.0.0.1:{port}/v1"
     try:

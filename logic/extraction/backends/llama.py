@@ -110,7 +110,6 @@ class LlamaBackend:
         tokens = int(result["usage"]["completion_tokens"])
         return RawOutput(text, tuple(_lines(text)), tokens)
 
-
     def close(self) -> None:
         """Free the model now (also done at interpreter exit)."""
         with self._lock:

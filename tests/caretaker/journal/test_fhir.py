@@ -55,7 +55,9 @@ def test_the_export_is_a_valid_bundle_with_the_vital_signs_codes(patient, record
     for entry in bundle["entry"]:
         Observation.model_validate(entry["resource"])
         assert entry["request"] == {
-            "method": "PUT", "url": f"Observation/{entry['resource']['id']}"}
+            "method": "PUT",
+            "url": f"Observation/{entry['resource']['id']}",
+        }
     assert bundle["type"] == "transaction"
     by_code = observations(bundle)
     assert {"8310-5", "8867-4", "9279-1", "2708-6", "85354-9", "72514-3",
@@ -65,11 +67,14 @@ def test_the_export_is_a_valid_bundle_with_the_vital_signs_codes(patient, record
         "value": 37.2, "unit": "°C", "system": "http://unitsofmeasure.org",
         "code": "Cel"}  # fmt: skip
     assert temperature["meta"]["profile"] == [
-        "http://hl7.org/fhir/StructureDefinition/bodytemp"]
+        "http://hl7.org/fhir/StructureDefinition/bodytemp"
+    ]
     assert temperature["subject"]["reference"] == f"Patient/{patient.record_number}"
     assert temperature["effectiveDateTime"] == recorded.isoformat()
     assert [c["code"] for c in by_code["2708-6"]["code"]["coding"]] == [
-        "2708-6", "59408-5"]
+        "2708-6",
+        "59408-5",
+    ]
     assert by_code["9279-1"]["valueQuantity"]["code"] == "/min"
     assert by_code["15074-8"]["valueQuantity"]["code"] == "mmol/L"
     assert by_code["72514-3"]["valueQuantity"]["value"] == 6

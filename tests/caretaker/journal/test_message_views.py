@@ -56,7 +56,9 @@ def test_thirty_messages_a_minute_then_429(post, ratelimit_clock_stopped):
     assert Message.objects.count() == 30
 
 
-def test_the_rate_limit_is_per_user(post, client, patient, ward, ratelimit_clock_stopped):
+def test_the_rate_limit_is_per_user(
+    post, client, patient, ward, ratelimit_clock_stopped
+):
     for _ in range(30):
         post(text="pulse 80")
     colleague = UserFactory(username="colleague")

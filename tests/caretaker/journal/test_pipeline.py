@@ -79,8 +79,13 @@ def test_a_dead_backend_fails_the_message_and_keeps_it(patient, settings, monkey
 
 def test_say_command_prints_the_documented_json(patient, capsys):
     post_operative(patient)
-    call_command("say", patient.record_number, "temp 38.6, pulse 104",
-                 "--at", timezone.now().isoformat())
+    call_command(
+        "say",
+        patient.record_number,
+        "temp 38.6, pulse 104",
+        "--at",
+        timezone.now().isoformat(),
+    )
     result = json.loads(capsys.readouterr().out)
     assert result["status"] == "solved"
     assert set(result["facts"]) == {"data(temperature, 38.6)", "data(heartRate, 104)"}
@@ -115,8 +120,9 @@ def test_an_unavailable_model_is_retried_then_the_message_fails(
     server = ThreadingHTTPServer(("127.0.0.1", 0), Unavailable)
     Thread(target=server.serve_forever, daemon=True).start()
     settings.CARETAKER_LLM_BACKEND = "openai"
-    monkeypatch.setenv("CARETAKER_LLM_BASE_URL",
-                       f"http://127.0.0.1:{server.server_address[1]}/v1")
+    monkeypatch.setenv(
+        "CARETAKER_LLM_BASE_URL", f"http://127.0.0.1:{server.server_address[1]}/v1"
+    )
     backends_forget()
     try:
         message = message_submit(patient=patient, text="pulse 104")

@@ -23,15 +23,25 @@ def said(hours_ago: float):
 
 
 def test_rising_temperature_after_surgery_raises_one_alert(patient):
-    message_import(patient=patient, said_at=said(5), text="had surgery, temp 37",
-                   statements=["condition(backgroundInfo, surgery)",
-                               "data(temperature, 37.0)"])
+    message_import(
+        patient=patient,
+        said_at=said(5),
+        text="had surgery, temp 37",
+        statements=["condition(backgroundInfo, surgery)", "data(temperature, 37.0)"],
+    )
     assert not Alert.objects.exists()
-    second = message_import(patient=patient, said_at=said(1), text="temp 38.4",
-                            statements=["data(temperature, 38.4)"])
+    second = message_import(
+        patient=patient,
+        said_at=said(1),
+        text="temp 38.4",
+        statements=["data(temperature, 38.4)"],
+    )
     (alert,) = Alert.objects.all()
     assert (alert.problem, alert.message, alert.severity) == (
-        "risingTemperatureAfterOperation", second, "medium")
+        "risingTemperatureAfterOperation",
+        second,
+        "medium",
+    )
     assert "temperature 38.4 °C at " in alert.text and alert.ruleset_version
     # Solving again with nothing new raises nothing new: the problem is not new.
     patient_state_refresh(patient=patient)
@@ -39,18 +49,29 @@ def test_rising_temperature_after_surgery_raises_one_alert(patient):
 
 
 def test_state_snapshot_keeps_current_values(patient):
-    message_import(patient=patient, said_at=said(1), text="pulse 104",
-                   statements=["data(heartRate, 104)"])
+    message_import(
+        patient=patient,
+        said_at=said(1),
+        text="pulse 104",
+        statements=["data(heartRate, 104)"],
+    )
     state = PatientSnapshot.objects.get(patient=patient).state
     assert state["current"] == {"heartRate": 104}
 
 
 def test_undo_keeps_the_retraction_and_solves_again(patient, nurse):
-    message_import(patient=patient, said_at=said(5), text="surgery, temp 37",
-                   statements=["condition(backgroundInfo, surgery)",
-                               "data(temperature, 37.0)"])
-    message_import(patient=patient, said_at=said(1), text="temp 38.4",
-                   statements=["data(temperature, 38.4)"])
+    message_import(
+        patient=patient,
+        said_at=said(5),
+        text="surgery, temp 37",
+        statements=["condition(backgroundInfo, surgery)", "data(temperature, 37.0)"],
+    )
+    message_import(
+        patient=patient,
+        said_at=said(1),
+        text="temp 38.4",
+        statements=["data(temperature, 38.4)"],
+    )
     fact = Fact.objects.get(statement="data(temperature, 38.4)")
     state = fact_retract(fact=fact, user=nurse)
     assert state["current"]["temperature"] == 37.0
@@ -61,8 +82,12 @@ def test_undo_keeps_the_retraction_and_solves_again(patient, nurse):
 
 
 def test_acknowledging_twice_keeps_the_first(patient, nurse):
-    message_import(patient=patient, said_at=said(0), text="BM 3.1",
-                   statements=["data(bloodGlucose, 3.1)"])
+    message_import(
+        patient=patient,
+        said_at=said(0),
+        text="BM 3.1",
+        statements=["data(bloodGlucose, 3.1)"],
+    )
     alert = Alert.objects.get(problem="hypoglycaemia")
     first = alert_acknowledge(alert=alert, user=nurse).acknowledged_at
     assert alert_acknowledge(alert=alert, user=nurse).acknowledged_at == first
@@ -72,12 +97,18 @@ def test_import_rejects_statements_outside_the_alphabet(patient):
     from logic import StatementError
 
     with pytest.raises(StatementError):
-        message_import(patient=patient, said_at=said(0), text="temp 52",
-                       statements=["data(temperature, 52.0)"])
+        message_import(
+            patient=patient,
+            said_at=said(0),
+            text="temp 52",
+            statements=["data(temperature, 52.0)"],
+        )
     assert not Message.objects.exists() and not Fact.objects.exists()
 
 
-def test_duplicate_client_id_is_one_message(patient, django_capture_on_commit_callbacks):
+def test_duplicate_client_id_is_one_message(
+    patient, django_capture_on_commit_callbacks
+):
     import uuid
 
     client_id = uuid.uuid4()
@@ -100,21 +131,30 @@ def test_confirmation_is_built_from_the_facts_and_a_rewording_needs_them_all(
     from caretaker.journal.presenters import message_result
 
     earlier = said(3)
-    message_import(patient=patient, said_at=earlier, text="temp 37.2",
-                   statements=["data(temperature, 37.2)"])
-    message = message_import(patient=patient, said_at=said(1), text="temp 38.4, pain 3",
-                             statements=["data(temperature, 38.4)",
-                                         "data(painLevel, 3)"])
+    message_import(
+        patient=patient,
+        said_at=earlier,
+        text="temp 37.2",
+        statements=["data(temperature, 37.2)"],
+    )
+    message = message_import(
+        patient=patient,
+        said_at=said(1),
+        text="temp 38.4, pain 3",
+        statements=["data(temperature, 38.4)", "data(painLevel, 3)"],
+    )
     result = message_result(message)
     assert result["confirmation"].startswith(
-        "Recorded: temperature 38.4 °C (was 37.2 °C at ")
+        "Recorded: temperature 38.4 °C (was 37.2 °C at "
+    )
     assert result["confirmation"].endswith("pain 3/10.")
     Message.objects.filter(pk=message.pk).update(wording="Temp 38.4 °C, pain 3/10.")
     assert message_result(message)["confirmation"] == "Temp 38.4 °C, pain 3/10."
     fact_retract(fact=Fact.objects.get(statement="data(painLevel, 3)"), user=nurse)
     local = timezone.localtime(earlier)
     assert message_result(message)["confirmation"] == (
-        f"Recorded: temperature 38.4 °C (was 37.2 °C at {local:%H:%M}).")
+        f"Recorded: temperature 38.4 °C (was 37.2 °C at {local:%H:%M})."
+    )
 
 
 def test_no_rewording_unless_configured(settings):

@@ -32,8 +32,10 @@ def _real_services_only():
     defaults they would test nothing, so they refuse to run there."""
     engine = settings.DATABASES["default"]["ENGINE"]
     if "postgresql" not in engine or not os.environ.get("REDIS_URL"):
-        pytest.fail("run with real services: python scripts/with_services.py -- "
-                    "pytest -m services")
+        pytest.fail(
+            "run with real services: python scripts/with_services.py -- "
+            "pytest -m services"
+        )
 
 
 @pytest.fixture
@@ -53,8 +55,10 @@ def worker(tmp_path) -> Iterator[Callable[[], subprocess.Popen]]:
     """``worker()`` starts a real Celery worker (solo pool) on the test database; all
     are killed at the end."""
     database = settings.DATABASES["default"]
-    url = (f"postgres://{database['USER']}@{database['HOST']}:{database['PORT']}/"
-           f"{database['NAME']}")
+    url = (
+        f"postgres://{database['USER']}@{database['HOST']}:{database['PORT']}/"
+        f"{database['NAME']}"
+    )
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "caretaker.settings.base",
@@ -70,10 +74,25 @@ def worker(tmp_path) -> Iterator[Callable[[], subprocess.Popen]]:
         log = tmp_path / f"worker-{len(started)}.log"
         with log.open("w") as output:
             process = subprocess.Popen(
-                [sys.executable, "-m", "celery", "-A", "caretaker", "worker",
-                 "--pool", "solo", "--loglevel", "INFO", "--without-gossip",
-                 "--without-mingle", "--without-heartbeat"],
-                cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT,
+                [
+                    sys.executable,
+                    "-m",
+                    "celery",
+                    "-A",
+                    "caretaker",
+                    "worker",
+                    "--pool",
+                    "solo",
+                    "--loglevel",
+                    "INFO",
+                    "--without-gossip",
+                    "--without-mingle",
+                    "--without-heartbeat",
+                ],
+                cwd=ROOT,
+                env=env,
+                stdout=output,
+                stderr=subprocess.STDOUT,
             )
         started.append(process)
 

@@ -40,13 +40,12 @@ def test_a_worker_processes_a_queued_message(patient, worker):
     worker()
     message = message_submit(patient=patient, text="pulse 104")
     wait_for(lambda: status_of(message) == Status.SOLVED, 180, "message solved")
-    assert list(Fact.objects.filter(message=message).values_list(
-        "statement", flat=True)) == ["data(heartRate, 104)"]
+    assert list(
+        Fact.objects.filter(message=message).values_list("statement", flat=True)
+    ) == ["data(heartRate, 104)"]
 
 
-def test_a_worker_killed_mid_task_completes_the_message_after_restart(
-    patient, worker
-):
+def test_a_worker_killed_mid_task_completes_the_message_after_restart(patient, worker):
     """kill -9 while the model is extracting: a new worker finishes the message,
     with one set of facts and one alert (redelivery is idempotent)."""
     post_operative(patient)
@@ -96,10 +95,14 @@ def test_a_model_process_killed_mid_message_leaves_the_worker_up(patient, worker
     post_operative(patient)
     process = worker()
     message = message_submit(patient=patient, text="pulse 104")
-    with ModelKiller(process.pid, HOSTS["language model"], times=2,
-                     sig=signal.SIGSEGV) as kills:
-        wait_for(lambda: status_of(message) in (Status.FAILED, Status.SOLVED), 180,
-                 "message finished")
+    with ModelKiller(
+        process.pid, HOSTS["language model"], times=2, sig=signal.SIGSEGV
+    ) as kills:
+        wait_for(
+            lambda: status_of(message) in (Status.FAILED, Status.SOLVED),
+            180,
+            "message finished",
+        )
     assert len(kills.killed) == 2
     message.refresh_from_db()
     assert message.status == Status.FAILED
@@ -110,5 +113,6 @@ def test_a_model_process_killed_mid_message_leaves_the_worker_up(patient, worker
 
     message_retry(message=message)
     wait_for(lambda: status_of(message) == Status.SOLVED, 180, "solved on retry")
-    assert list(Fact.objects.filter(message=message).values_list(
-        "statement", flat=True)) == ["data(heartRate, 104)"]
+    assert list(
+        Fact.objects.filter(message=message).values_list("statement", flat=True)
+    ) == ["data(heartRate, 104)"]

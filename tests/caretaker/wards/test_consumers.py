@@ -41,9 +41,11 @@ def communicator(path: str, user) -> WebsocketCommunicator:
 
 
 async def test_unauthenticated_websocket_is_refused(ward):
-    connection = WebsocketCommunicator(application, f"/ws/wards/{ward.code}/",
-                                       headers=[(b"origin", b"http://localhost"),
-                                                (b"host", b"localhost")])
+    connection = WebsocketCommunicator(
+        application,
+        f"/ws/wards/{ward.code}/",
+        headers=[(b"origin", b"http://localhost"), (b"host", b"localhost")],
+    )
     _open.append(connection)
     connected, code = await connection.connect()
     assert not connected and code == 4403
@@ -56,7 +58,9 @@ async def test_other_wards_are_refused(nurse, other_patient):
     assert (await connection.connect()) == (False, 4403)
 
 
-async def test_dashboard_gets_a_snapshot_then_live_state_and_alerts(ward, nurse, patient):
+async def test_dashboard_gets_a_snapshot_then_live_state_and_alerts(
+    ward, nurse, patient
+):
     connection = communicator(f"/ws/wards/{ward.code}/", nurse)
     assert (await connection.connect())[0]
     snapshot = await connection.receive_json_from()
@@ -93,8 +97,12 @@ async def test_bedside_receives_the_confirmation(nurse, patient):
 def _record_low_glucose(patient):
     from caretaker.journal import push
 
-    message = message_import(patient=patient, said_at=timezone.now() - timedelta(minutes=1),
-                             text="BM 3.1", statements=["data(bloodGlucose, 3.1)"])
+    message = message_import(
+        patient=patient,
+        said_at=timezone.now() - timedelta(minutes=1),
+        text="BM 3.1",
+        statements=["data(bloodGlucose, 3.1)"],
+    )
     push.message_push(message.pk)
 
 
@@ -110,14 +118,20 @@ async def test_unauthenticated_sockets_are_closed_before_accept(ward, patient):
 async def test_refused_subscriptions_are_recorded(nurse, other_patient):
     from caretaker.audit.models import Action, AuditEvent
 
-    for path in (f"/ws/wards/{other_patient.ward.code}/",
-                 f"/ws/patients/{other_patient.pk}/"):
+    for path in (
+        f"/ws/wards/{other_patient.ward.code}/",
+        f"/ws/patients/{other_patient.pk}/",
+    ):
         assert (await communicator(path, nurse).connect()) == (False, 4403)
     refused = await sync_to_async(list)(
-        AuditEvent.objects.filter(action=Action.ACCESS_REFUSE, user=nurse)
-        .values_list("detail", flat=True))
+        AuditEvent.objects.filter(action=Action.ACCESS_REFUSE, user=nurse).values_list(
+            "detail", flat=True
+        )
+    )
     assert [d["what"] for d in refused] == [
-        f"/ws/patients/{other_patient.pk}/", f"/ws/wards/{other_patient.ward.code}/"]
+        f"/ws/patients/{other_patient.pk}/",
+        f"/ws/wards/{other_patient.ward.code}/",
+    ]
 
 
 async def test_a_nurse_taken_off_the_ward_stops_receiving(ward, nurse, patient):
@@ -135,8 +149,9 @@ async def test_escalation_reaches_the_ward_and_its_lead(
 ):
     """A reminder and an escalation go to everyone on the dashboard with their flag;
     the escalation also reaches the ward lead as the lead's call."""
-    sockets = [communicator(f"/ws/wards/{ward.code}/", user)
-               for user in (nurse, ward_lead)]
+    sockets = [
+        communicator(f"/ws/wards/{ward.code}/", user) for user in (nurse, ward_lead)
+    ]
     for socket in sockets:
         assert (await socket.connect())[0]
         assert (await socket.receive_json_from())["type"] == "ward.snapshot"

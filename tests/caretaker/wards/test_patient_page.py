@@ -12,15 +12,22 @@ from caretaker.journal.services import message_import
 pytestmark = pytest.mark.django_db
 
 
-def test_problem_explanation_shows_the_words_each_fact_came_from(client, nurse, patient):
+def test_problem_explanation_shows_the_words_each_fact_came_from(
+    client, nurse, patient
+):
     now = timezone.now()
-    message_import(patient=patient, said_at=now - timedelta(hours=3),
-                   text="had surgery, temp 37",
-                   statements=["condition(backgroundInfo, surgery)",
-                               "data(temperature, 37.0)"])
-    message_import(patient=patient, said_at=now - timedelta(hours=1),
-                   text="She's warm now, temp is 38.6 on the probe",
-                   statements=["data(temperature, 38.6)"])
+    message_import(
+        patient=patient,
+        said_at=now - timedelta(hours=3),
+        text="had surgery, temp 37",
+        statements=["condition(backgroundInfo, surgery)", "data(temperature, 37.0)"],
+    )
+    message_import(
+        patient=patient,
+        said_at=now - timedelta(hours=1),
+        text="She's warm now, temp is 38.6 on the probe",
+        statements=["data(temperature, 38.6)"],
+    )
     fact = Fact.objects.get(statement="data(temperature, 38.6)")
     Fact.objects.filter(pk=fact.pk).update(evidence_start=16, evidence_end=28)
     client.force_login(nurse)
@@ -31,8 +38,12 @@ def test_problem_explanation_shows_the_words_each_fact_came_from(client, nurse, 
 
 
 def test_warning_text_gives_local_times_not_iso(patient):
-    message_import(patient=patient, said_at=timezone.now(), text="BM 3.1",
-                   statements=["data(bloodGlucose, 3.1)"])
+    message_import(
+        patient=patient,
+        said_at=timezone.now(),
+        text="BM 3.1",
+        statements=["data(bloodGlucose, 3.1)"],
+    )
     text = Alert.objects.get(problem="hypoglycaemia").text
     assert "3.1 mmol/L at " in text  # ward words, not the canonical statement
     assert "T" not in text.split(" at ")[-1] and "Z" not in text.split(" at ")[-1]
