@@ -29,6 +29,11 @@ class MeasurementType:
     decimals: int
     synonyms: tuple[str, ...] = ()
     phrases: tuple[tuple[str, Decimal], ...] = ()
+    # How a nurse writes a reading ("Temp {value} °C"); with ``pair``, how the pair
+    # reads when both are said together ("BP {systolicBP}/{diastolicBP}").
+    display: str = ""
+    pair: str = ""
+    pair_display: str = ""
 
     @property
     def scale(self) -> int:
@@ -43,6 +48,7 @@ class ConditionValue:
     name: str
     description: str
     synonyms: tuple[str, ...] = ()
+    display: str = ""  # as a nurse writes it: "New confusion", "on air"
 
 
 @dataclass(frozen=True)
@@ -194,6 +200,7 @@ class _Reader:
             version = 1
         measurements = self.family(document, "data", self.measurement)
         conditions = self.family(document, "condition", self.condition)
+        self.displays(measurements, conditions)
         for name in set(measurements) & set(conditions):
             self.fail(
                 f"condition.{name}",
@@ -215,6 +222,31 @@ class _Reader:
             conditions=MappingProxyType(conditions),
             source=self.source,
         )
+
+    def displays(
+        self,
+        measurements: dict[str, MeasurementType],
+        conditions: dict[str, ConditionType],
+    ) -> None:
+        """``display`` may use {value}; ``pair`` names another type and
+        ``pair_display`` uses both types' names."""
+        for name, m in measurements.items():
+            where = f"data.{name}"
+            checks = [("display", m.display, {"value": "1"})]
+            if m.pair:
+                if m.pair not in measurements and m.pair not in conditions:
+                    self.fail(where, "pair", f"'pair' = '{m.pair}' is no type here")
+                    continue
+                checks.append(
+                    ("pair_display", m.pair_display, {name: "1", m.pair: "1"})
+                )
+            for key, template, fields in checks:
+                try:
+                    template.format(**fields)
+                except (KeyError, IndexError, ValueError) as error:
+                    self.fail(where, key, f"'{key}' = {template!r} cannot be filled: "
+                              f"use only {', '.join('{' + f + '}' for f in fields)} "
+                              f"({type(error).__name__}: {error})")  # fmt: skip
 
     def family(
         self, document: dict[str, Any], family: str, build: Any
@@ -280,7 +312,18 @@ class _Reader:
         self.unknown_keys(
             where,
             table,
-            {"description", "unit", "min", "max", "decimals", "synonyms", "phrases"},
+            {
+                "description",
+                "unit",
+                "min",
+                "max",
+                "decimals",
+                "synonyms",
+                "phrases",
+                "display",
+                "pair",
+                "pair_display",
+            },
         )
         minimum, maximum = (
             self.number(where, table, "min"),
@@ -321,6 +364,9 @@ class _Reader:
             decimals=decimals,
             synonyms=self.strings(where, table, "synonyms"),
             phrases=phrases,
+            display=str(table.get("display", "")),
+            pair=str(table.get("pair", "")),
+            pair_display=str(table.get("pair_display", "")),
         )
 
     def phrases(
@@ -390,12 +436,15 @@ class _Reader:
             if not isinstance(value_table, dict):
                 self.fail(value_where, None, f"'{value_where}' must be a table")
                 continue
-            self.unknown_keys(value_where, value_table, {"description", "synonyms"})
+            self.unknown_keys(
+                value_where, value_table, {"description", "synonyms", "display"}
+            )
             values.append(
                 ConditionValue(
                     name=value_name,
                     description=str(value_table.get("description", "")),
                     synonyms=self.strings(value_where, value_table, "synonyms"),
+                    display=str(value_table.get("display", "")),
                 )
             )
         return ConditionType(

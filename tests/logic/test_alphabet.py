@@ -141,3 +141,49 @@ def test_an_alphabet_survives_pickling_for_the_model_process():
     assert copy == alphabet
     assert copy.type_names == alphabet.type_names
     assert copy.accumulating == alphabet.accumulating
+
+
+def test_readings_read_as_a_nurse_writes_them():
+    """Pairs from the alphabet (BP, SpO2 with its oxygen) become one line each."""
+    from logic import statement_parse
+    from logic.extraction.confirmation import readings
+
+    alphabet = default_ruleset().alphabet
+    said = [statement_parse(s, alphabet) for s in (
+        "data(diastolicBP, 76)", "data(temperature, 38.4)", "data(systolicBP, 128)",
+        "condition(oxygenSupply, air)", "data(oxygenSaturation, 96)",
+        "condition(consciousness, confused)", "data(painLevel, 6)",
+    )]  # fmt: skip
+    lines = readings(said, alphabet)
+    assert [r.text for r in lines] == [
+        "BP 128/76",
+        "Temp 38.4 °C",
+        "SpO2 96% on air",
+        "New confusion",
+        "Pain 6/10",
+    ]
+    assert {s.type for s in lines[0].statements} == {"systolicBP", "diastolicBP"}
+    alone = readings([statement_parse("data(systolicBP, 128)", alphabet)], alphabet)
+    assert [r.text for r in alone] == ["Systolic BP 128"]
+
+
+@pytest.mark.parametrize(
+    "entry, message",
+    [
+        ('display = "Temp {valu} C"', "'display' = 'Temp {valu} C' cannot be filled"),
+        ('pair = "nothing"', "'pair' = 'nothing' is no type here"),
+    ],
+)
+def test_a_display_that_cannot_be_filled_is_an_error(entry, message):
+    text = f"""
+[data.temperature]
+unit = "°C"
+min = 30
+max = 45
+decimals = 1
+{entry}
+"""
+    with pytest.raises(
+        AlphabetError, match=message.replace("{", r"\{").replace("}", r"\}")
+    ):
+        alphabet_parse(text)
