@@ -1,5 +1,6 @@
 """Static checks of rule files against the alphabet: predicates nobody defines, types
-and values the alphabet does not know, problems without a severity or description."""
+and values the alphabet does not know, problems without severity, description, label
+or meaning."""
 
 from __future__ import annotations
 
@@ -126,7 +127,8 @@ def rules_lint(
     files: Sequence[tuple[str, str]], alphabet: Alphabet
 ) -> list[Diagnostic]:
     """Check rule files that parse: undefined predicates, unknown types and values,
-    problems without severity or description, and rules that grow terms forever."""
+    problems without severity, description, label or meaning, and rules that grow
+    terms forever."""
     uses: list[AtomUse] = []
     statements: list[tuple[str, ast.AST]] = []
     for name, text in files:
@@ -312,17 +314,30 @@ def _problem_metadata(uses: list[AtomUse]) -> list[Diagnostic]:
         return found
 
     problems = named(("problem", 1))
-    severities, descriptions = named(("severity", 2)), named(("description", 2))
+    # Warnings need a severity and a description; the pages a nurse reads show a
+    # display name and a one-line meaning instead of the rule's name.
+    needed = {
+        what: named((what, 2))
+        for what in ("severity", "description", "label", "meaning")
+    }
     return [
         Diagnostic(
-            f"problem '{name}' has no {what}({name}, ...); warnings need one",
+            f"problem '{name}' has no {what}({name}, ...); {_NEEDED_FOR[what]}",
             use.file,
             use.line,
         )
         for name, use in problems.items()
-        for what, known in (("severity", severities), ("description", descriptions))
+        for what, known in needed.items()
         if name not in known
     ]
+
+
+_NEEDED_FOR = {
+    "severity": "warnings need one",
+    "description": "warnings need one",
+    "label": 'nurses read problems by their label, e.g. label(x, "Low blood sugar")',
+    "meaning": "nurses read a one-line meaning beside the label",
+}
 
 
 def _unique(problems: list[Diagnostic]) -> list[Diagnostic]:

@@ -22,6 +22,8 @@ OUTPUT_PREDICATES = (
     ("problem", 1),
     ("severity", 2),
     ("description", 2),
+    ("label", 2),
+    ("meaning", 2),
     ("evidence", 4),
     ("news2Complete", 0),
     ("news2Missing", 1),
@@ -40,6 +42,15 @@ class Problem:
     severity: str
     description: str
     support: tuple[TimedStatement, ...]
+    label: str = ""
+    """The display name a nurse reads ("Rising temperature after surgery")."""
+    meaning: str = ""
+    """One line on what the problem means."""
+
+    @property
+    def title(self) -> str:
+        """The label, or the rule name for rule sets written before labels."""
+        return self.label or self.name
 
 
 @dataclass(frozen=True)
@@ -127,6 +138,8 @@ def _background(answer: Answer, program: PatientProgram) -> tuple[str, ...]:
 def _problems(answer: Answer, program: PatientProgram) -> tuple[Problem, ...]:
     severity = {str(name): str(level) for name, level in answer.of("severity")}
     description = {str(name): str(text) for name, text in answer.of("description")}
+    label = {str(name): str(text) for name, text in answer.of("label")}
+    meaning = {str(name): str(text) for name, text in answer.of("meaning")}
     support: dict[str, list[TimedStatement]] = {}
     for name, type_name, value, seconds in answer.of("evidence"):
         fact = program.reading(str(type_name), value, int(seconds))
@@ -140,6 +153,8 @@ def _problems(answer: Answer, program: PatientProgram) -> tuple[Problem, ...]:
             support=tuple(
                 sorted(support.get(name, []), key=lambda f: (f.at, f.statement.type))
             ),
+            label=label.get(name, ""),
+            meaning=meaning.get(name, ""),
         )
         for name in (str(n) for (n,) in answer.of("problem"))
     ]
@@ -188,6 +203,8 @@ def state_to_json(state: PatientState, rules: RuleSet) -> dict[str, Any]:
                 "name": problem.name,
                 "severity": problem.severity,
                 "description": problem.description,
+                "label": problem.title,
+                "meaning": problem.meaning,
                 "support": [timed_statement_text(f, rules) for f in problem.support],
             }
             for problem in state.problems

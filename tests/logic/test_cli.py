@@ -137,6 +137,7 @@ def test_custom_rules_directory(tmp_path):
     (rules / "fever.lp").write_text(
         "problem(fever) :- current(temperature, V, _), V >= 380.\n"
         'severity(fever, low).\ndescription(fever, "Fever.").\n'
+        'label(fever, "Fever").\nmeaning(fever, "Temperature 38 or more.").\n'
     )
     result = run_state(
         tmp_path, [fact("08:00", "data(temperature, 38.0)")], "--rules", str(rules)

@@ -77,6 +77,8 @@ def test_a_rule_looking_back_further_sees_the_older_reading(rules):
         " T1 < T2, V1 > 380, V2 > 380.\n"
         "severity(feverTwice, medium).\n"
         'description(feverTwice, "Two fevers.").\n'
+        'label(feverTwice, "Two fevers").\n'
+        'meaning(feverTwice, "Two temperatures above 38.0.").\n'
     )
     ruleset = RuleSet(
         alphabet=rules.alphabet,

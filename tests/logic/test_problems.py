@@ -33,6 +33,20 @@ def test_demo_scenario_post_surgery_rising_temperature(solve):
         "data(temperature, 38.4)",
     }
     assert problem.severity and problem.description
+    assert problem.label == "Rising temperature after surgery"
+    assert problem.meaning and problem.title == problem.label
+
+
+def test_the_state_json_carries_label_and_meaning_beside_the_name(solve):
+    """The pages read problems by label and meaning; the rule name stays for code."""
+    from logic import state_to_json
+    from logic.ruleset import default_ruleset
+
+    state = solve([(0, "data(bloodGlucose, 3.2)")])
+    (problem,) = state_to_json(state, default_ruleset())["problems"]
+    assert problem["name"] == "hypoglycaemia"
+    assert problem["label"] == "Low blood sugar"
+    assert problem["meaning"] == "Blood glucose is below 4.0 mmol/L."
 
 
 @pytest.mark.parametrize("intervention", ["surgery", "operation", "procedure"])

@@ -3,11 +3,12 @@ message, and the shipped default passes."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
 
-from logic.ruleset import default_ruleset_path
+from logic.ruleset import default_ruleset_path, ruleset_load
 from logic.trial import ruleset_trial
 from logic.validation import (
     ruleset_read_directory,
@@ -15,7 +16,7 @@ from logic.validation import (
     ruleset_validate_directory,
 )
 
-PROBLEM = 'severity(x, high).\ndescription(x, "d").\n'
+PROBLEM = 'severity(x, high).\ndescription(x, "d").\nlabel(x, "X").\nmeaning(x, "m").\n'
 
 
 @pytest.fixture(scope="module")
@@ -99,6 +100,49 @@ def test_a_fixed_measurement_outside_the_alphabet_range(shipped):
         )
     )
     assert line == 1 and "outside the alphabet's range of temperature" in message
+
+
+FEVER = "problem(fever) :- current(temperature, V, _), V > 380.\n"
+FEVER_WARNING = 'severity(fever, low).\ndescription(fever, "Fever: recheck.").\n'
+
+
+@pytest.mark.parametrize(
+    ("missing", "kept"),
+    [
+        ("label", 'meaning(fever, "Temperature above 38.0.").\n'),
+        ("meaning", 'label(fever, "Fever").\n'),
+    ],
+)
+def test_a_problem_without_its_label_or_meaning_is_refused(shipped, missing, kept):
+    """Nurses read problems by label and meaning: a rule set that can derive a
+    problem without one of them is refused at the line that derives it."""
+    ((file, line, message),) = only(
+        validate(shipped, extra=FEVER + FEVER_WARNING + kept)
+    )
+    assert (file, line) == ("extra.lp", 1)
+    assert f"problem 'fever' has no {missing}(fever, ...)" in message
+
+
+def test_a_problem_with_label_and_meaning_passes(shipped):
+    extra = (
+        FEVER
+        + FEVER_WARNING
+        + 'label(fever, "Fever").\nmeaning(fever, "Temperature above 38.0.").\n'
+    )
+    report = validate(shipped, extra=extra)
+    assert report.ok, report.errors
+
+
+def test_every_shipped_problem_has_a_label_and_a_meaning():
+    """The shipped rules give every problem a display name and a one-line meaning,
+    none of them a rule name."""
+    files = ruleset_load(default_ruleset_path()).files
+    text = "\n".join(f.text for f in files)
+    for name in re.findall(r"^problem\((\w+)\)", text, re.MULTILINE):
+        label = re.search(rf'^label\({name}, "([^"]+)"\)', text, re.MULTILINE)
+        meaning = re.search(rf'^meaning\({name}, "([^"]+)"\)', text, re.MULTILINE)
+        assert label and meaning, name
+        assert " " in label.group(1) or label.group(1)[0].isupper(), name
 
 
 def test_an_alphabet_range_with_min_above_max(shipped):

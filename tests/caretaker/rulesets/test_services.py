@@ -58,7 +58,7 @@ def test_an_invalid_draft_is_never_stored(default_version, rules_admin, shipped_
     files = {
         **shipped_draft.files,
         "typo.lp": "problem(x) :- data(temprature, V, _).\n"
-        'severity(x, high).\ndescription(x, "d").\n',
+        'severity(x, high).\ndescription(x, "d").\nlabel(x, "X").\nmeaning(x, "m").\n',
     }
     with pytest.raises(RuleSetInvalid) as refused:
         ruleset_version_create(
