@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from datetime import datetime
 
 from logic.alphabet import Alphabet
 from logic.program import TimedStatement
@@ -32,14 +33,20 @@ def _amount(statement: Statement, alphabet: Alphabet) -> str:
 
 
 def _was(
-    statement: Statement,
+    reading: Reading,
     alphabet: Alphabet,
     previous: Mapping[str, TimedStatement],
 ) -> str:
-    before = previous.get(statement.type)
-    if before is None or statement.family != "data":
+    """`` (was 37.2 at 08:00)``; a pair's values together: `` (was 120/70 at 08:00)``."""
+    before = [
+        previous[s.type]
+        for s in reading.statements
+        if s.family == "data" and s.type in previous
+    ]
+    if not before:
         return ""
-    return f" (was {_amount(before.statement, alphabet)} at {before.at:%H:%M})"
+    values = "/".join(b.statement.value_text(alphabet) for b in before)
+    return f" (was {values} at {max(b.at for b in before):%H:%M})"
 
 
 def confirmation_text(
@@ -49,14 +56,16 @@ def confirmation_text(
     unclear: Iterable[str] = (),
     previous: Mapping[str, TimedStatement] | None = None,
 ) -> str:
-    """The confirmation shown after a message, e.g. ``Recorded: temperature 38.4 °C
-    (was 37.2 °C at 08:00), pain 3/10. Not understood: 'asked for his glasses'``.
+    """The confirmation shown after a message, in the nurse's own notation, e.g.
+    ``Recorded: Temp 38.4 °C (was 37.2 at 08:00), BP 128/76, Pain 3/10. Not
+    understood: 'asked for his glasses'``.
 
     Deterministic: every value comes from an accepted statement or ``previous``.
     """
     previous = previous or {}
     parts = [
-        statement_text(s, alphabet) + _was(s, alphabet, previous) for s in statements
+        line.text + _was(line, alphabet, previous)
+        for line in readings(statements, alphabet)
     ]
     sentences = []
     if parts:
@@ -68,14 +77,39 @@ def confirmation_text(
 
 
 def warning_text(problem: Problem, alphabet: Alphabet) -> str:
-    """A problem's description from the rule files, with the facts that support it."""
-    support = [
-        f"{statement_text(s.statement, alphabet)} at {s.at:%H:%M}"
-        for s in problem.support
-    ]
-    if not support:
-        return problem.description
-    return f"{problem.description} Based on: " + ", ".join(support) + "."
+    """A problem by its label, the description from the rule files and the readings
+    that support it: ``Rising temperature after surgery: Temperature is rising ...
+    Based on: Temp 38.6 °C at 10:20, Had surgery.``"""
+    return problem_warning(
+        problem.title,
+        problem.description,
+        support_text(problem.support, alphabet, when=lambda moment: f"{moment:%H:%M}"),
+    )
+
+
+def problem_warning(title: str, description: str, support: str) -> str:
+    """``Title: description Based on: support.``, leaving out what is empty."""
+    text = f"{title}: {description}" if description else title
+    return f"{text} Based on: {support}." if support else text
+
+
+def support_text(
+    facts: Iterable[TimedStatement],
+    alphabet: Alphabet,
+    *,
+    when: Callable[[datetime], str],
+) -> str:
+    """Supporting facts as readings with their times, ``when`` writing a time:
+    ``Temp 38.6 °C at 10:20, BP 128/76 at 10:20, Had surgery`` (background, true
+    whenever it was said, has no time)."""
+    return ", ".join(
+        line.text if _timeless(line, alphabet) else f"{line.text} at {when(line.at)}"
+        for line in timed_readings(facts, alphabet)
+    )
+
+
+def _timeless(line: TimedReading, alphabet: Alphabet) -> bool:
+    return all(s.type in alphabet.accumulating for s in line.statements)
 
 
 def wording_check(wording: str, allowed_numbers: Iterable[str]) -> bool:
@@ -149,3 +183,27 @@ def readings(statements: Iterable[Statement], alphabet: Alphabet) -> list[Readin
         else:
             lines.append(Reading(_display(statement, alphabet), (statement,)))
     return lines
+
+
+@dataclass(frozen=True)
+class TimedReading:
+    """A reading and when it was said."""
+
+    text: str
+    statements: tuple[Statement, ...]
+    at: datetime
+
+
+def timed_readings(
+    facts: Iterable[TimedStatement], alphabet: Alphabet
+) -> list[TimedReading]:
+    """Facts as readings, in time order: facts said at the same moment are read
+    together, so a systolic and a diastolic said together are one ``BP 128/76``."""
+    moments: dict[datetime, list[Statement]] = {}
+    for fact in sorted(facts, key=lambda f: f.at):
+        moments.setdefault(fact.at, []).append(fact.statement)
+    return [
+        TimedReading(line.text, line.statements, at)
+        for at, statements in moments.items()
+        for line in readings(statements, alphabet)
+    ]
