@@ -29,6 +29,11 @@ urlpatterns = [
     ),
     path("facts/<id:fact_id>/undo/", journal.fact_undo, name="fact-undo"),
     path(
+        "messages/<id:message_id>/undo/",
+        journal.message_undo,
+        name="message-undo",
+    ),
+    path(
         "messages/<id:message_id>/retry/",
         journal.message_retry_view,
         name="message-retry",

@@ -16,37 +16,41 @@ from caretaker.journal.models import Message
 from caretaker.journal.rules import active_ruleset
 from caretaker.journal.selectors import support_split
 from caretaker.wards.models import Patient
-from logic import Alphabet, Statement, StatementError, statement_parse
-from logic.extraction.confirmation import statement_text
+from logic import (
+    Alphabet,
+    Statement,
+    StatementError,
+    TimedStatement,
+    statement_parse,
+)
+from logic.extraction.confirmation import problem_warning, support_text
 
 
 def warning_text(problem: dict, alphabet: Alphabet) -> str:
-    """What the nurse reads: the rule file's description, then the supporting facts
-    in ward words with local times ("temperature 38.4 °C at 23 Nov 14:05")."""
-    support = "; ".join(
-        _readable(entry, alphabet) for entry in problem.get("support", [])
+    """What the nurse reads: the problem's label and the rule file's description,
+    then the supporting readings with local times ("Low blood sugar: ... Based on:
+    BM 3.1 mmol/L at 23 Nov 14:05")."""
+    facts, unread = [], []
+    for entry in problem.get("support", []):
+        text, moment = support_split(entry)
+        try:
+            statement = statement_parse(text, alphabet)
+        except StatementError:
+            statement = None
+        if isinstance(statement, Statement) and moment is not None:
+            facts.append(TimedStatement(statement, moment))
+        else:
+            unread.append(text)
+    support = support_text(
+        facts,
+        alphabet,
+        when=lambda moment: date_format(timezone.localtime(moment), "j M H:i"),
     )
-    return (
-        f"{problem['description']} Based on: {support}."
-        if support
-        else problem["description"]
+    return problem_warning(
+        problem.get("label") or problem["name"],
+        problem["description"],
+        ", ".join([support, *unread] if support else unread),
     )
-
-
-def _readable(entry: str, alphabet: Alphabet) -> str:
-    text, moment = support_split(entry)
-    try:
-        statement = statement_parse(text, alphabet)
-    except StatementError:
-        statement = None
-    words = (
-        statement_text(statement, alphabet)
-        if isinstance(statement, Statement)
-        else text
-    )
-    if moment is None:
-        return words
-    return f"{words} at {date_format(timezone.localtime(moment), 'j M H:i')}"
 
 
 def alerts_raise(

@@ -2,12 +2,14 @@
 
 from caretaker.alerts.models import Alert
 from caretaker.journal.models import Message, PatientSnapshot
-from caretaker.journal.selectors import message_confirmation
+from caretaker.journal.rules import active_ruleset
+from caretaker.journal.selectors import fact_readings, message_confirmation
 
 
 def message_result(message: Message) -> dict:
-    """The outcome of a message: status, transcript, facts, unclear parts, the alerts it
-    raised and the patient's state after it."""
+    """The outcome of a message: status, transcript, facts (and as ``readings``: the
+    lines a nurse reads, each with the facts it stands for), unclear parts, the alerts
+    it raised and the patient's state after it."""
     message.refresh_from_db()
     facts = list(message.facts.order_by("id"))
     snapshot = PatientSnapshot.objects.filter(patient=message.patient).first()
@@ -20,6 +22,7 @@ def message_result(message: Message) -> dict:
         "confirmation": _confirmation(message, facts),
         "facts": [f.statement for f in facts if f.retracted_at is None],
         "fact_ids": [f.pk for f in facts if f.retracted_at is None],
+        "readings": _readings(message, [f for f in facts if f.retracted_at is None]),
         "evidence": [
             {"statement": f.statement, "start": f.evidence_start, "end": f.evidence_end}
             for f in facts
@@ -31,6 +34,14 @@ def message_result(message: Message) -> dict:
         ],
         "state": snapshot.state if snapshot else {},
     }
+
+
+def _readings(message: Message, facts: list) -> list[dict]:
+    alphabet = active_ruleset(patient=message.patient)[0].alphabet
+    return [
+        {"text": r["text"], "fact_ids": r["fact_ids"], "statements": r["statements"]}
+        for r in fact_readings(facts=facts, alphabet=alphabet)
+    ]
 
 
 def _confirmation(message: Message, facts: list) -> str:

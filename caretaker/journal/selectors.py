@@ -1,14 +1,18 @@
 """Reading messages, facts and patient state."""
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from datetime import datetime
+from typing import TypeVar
 
 from django.db.models import QuerySet
 from django.utils import timezone
 
 from caretaker.journal.models import Fact, Message, PatientSnapshot
 from caretaker.wards.models import Patient
-from logic import RuleSet, Statement, TimedStatement, statement_parse
+from logic import Alphabet, RuleSet, Statement, TimedStatement, statement_parse
+from logic.extraction.confirmation import readings
+
+T = TypeVar("T")
 
 
 def fact_list_active(*, patient: Patient) -> QuerySet[Fact]:
@@ -54,9 +58,13 @@ def support_split(entry: str) -> tuple[str, datetime | None]:
         return entry, None
 
 
-def problem_explanations(*, patient: Patient, problems: Sequence[dict]) -> list[dict]:
+def problem_explanations(
+    *, patient: Patient, problems: Sequence[dict], alphabet: Alphabet | None = None
+) -> list[dict]:
     """Each problem of a solved state with its supporting facts and the nurse's words
-    each fact came from (the explanation the patient page shows)."""
+    each fact came from (the explanation the patient page shows); with ``alphabet``,
+    also as ``readings``: the lines a nurse writes ("BP 128/76"), each with its time,
+    words and the statements behind it."""
     facts = {
         (f.statement, f.said_at): f
         for f in fact_list_active(patient=patient).select_related("message")
@@ -75,8 +83,82 @@ def problem_explanations(*, patient: Patient, problems: Sequence[dict]) -> list[
                     "transcript": fact.message.transcript if fact else "",
                 }
             )
-        explained.append({**problem, "explanation": support})
+        lines = (
+            [
+                _support_line(text, entries)
+                for text, entries in readings_of(
+                    [(s["statement"], s["at"], s) for s in support], alphabet
+                )
+            ]
+            if alphabet is not None
+            else []
+        )
+        explained.append({**problem, "explanation": support, "readings": lines})
     return explained
+
+
+def _support_line(text: str, entries: list[dict]) -> dict:
+    words = list(dict.fromkeys(e["words"] for e in entries if e["words"]))
+    transcripts = list(dict.fromkeys(e["transcript"] for e in entries))
+    return {
+        "text": text,
+        "at": entries[0]["at"],
+        "words": " … ".join(words),
+        "transcript": transcripts[0] if transcripts and not words else "",
+        "statements": [e["statement"] for e in entries],
+    }
+
+
+def readings_of(
+    items: Sequence[tuple[str, Hashable, T]], alphabet: Alphabet
+) -> list[tuple[str, list[T]]]:
+    """Canonical statements, each with a group (said at one moment) and an item, as
+    the lines a nurse reads: statements of one group are read together (a systolic
+    and a diastolic: "BP 128/76"). A statement the alphabet no longer reads stays as
+    it was stored."""
+    groups: dict[Hashable, list[tuple[str, T]]] = {}
+    for text, group, item in items:
+        groups.setdefault(group, []).append((text, item))
+    lines: list[tuple[str, list[T]]] = []
+    for members in groups.values():
+        parsed: dict[int, T] = {}
+        statements: list[Statement] = []
+        for text, item in members:
+            try:
+                statement = statement_parse(text, alphabet)
+            except ValueError:
+                statement = None
+            if isinstance(statement, Statement):
+                parsed[id(statement)] = item
+                statements.append(statement)
+            else:
+                lines.append((text, [item]))
+        lines.extend(
+            (line.text, [parsed[id(s)] for s in line.statements])
+            for line in readings(statements, alphabet)
+        )
+    return lines
+
+
+def fact_readings(*, facts: Sequence[Fact], alphabet: Alphabet) -> list[dict]:
+    """Facts of a message as the lines a nurse reads, each with the ids of the facts
+    it stands for (undo acts on all of them), the nurse's words and the statements.
+    Facts undone and facts standing are read apart."""
+    return [
+        {
+            "text": text,
+            "fact_ids": [f.pk for f in members],
+            "statements": [f.statement for f in members],
+            "words": " … ".join(
+                dict.fromkeys(f.evidence_text for f in members if f.evidence_text)
+            ),
+            "retracted_at": members[0].retracted_at,
+        }
+        for text, members in readings_of(
+            [(f.statement, (f.said_at, f.retracted_at is None), f) for f in facts],
+            alphabet,
+        )
+    ]
 
 
 def message_confirmation(*, message: Message, facts: Sequence[Fact]) -> str:

@@ -258,6 +258,32 @@ def fact_retract(*, fact: Fact, user=None) -> dict:
 
 
 @transaction.atomic
+def facts_retract(*, message: Message, fact_ids: list[int], user=None) -> dict:
+    """Undo several facts of one message at once (a BP line is two facts): all or
+    none, each audited, and the state solved once. A fact of another message is
+    refused (``Fact.DoesNotExist``) before anything changes."""
+    wanted = set(fact_ids)
+    facts = list(
+        Fact.objects.select_for_update()
+        .filter(message=message, pk__in=wanted)
+        .order_by("id")
+    )
+    if not wanted or len(facts) != len(wanted):
+        raise Fact.DoesNotExist("not facts of this message")
+    now = timezone.now()
+    undone = [f for f in facts if f.retracted_at is None]
+    for fact in undone:
+        fact.retracted_at, fact.retracted_by = now, user
+        fact.save(update_fields=["retracted_at", "retracted_by"])
+        audit_record(user=user, action=Action.FACT_UNDO, obj=fact)
+    if undone:
+        Message.objects.filter(pk=message.pk).update(revision=F("revision") + 1)
+    state = patient_state_refresh(patient=message.patient)
+    transaction.on_commit(lambda: push.message_push(message.pk))
+    return state
+
+
+@transaction.atomic
 def message_retry(*, message: Message, user=None) -> Message:
     """Run a failed message again from the step that has not completed; audited,
     and what the retry stores is credited to ``user``."""

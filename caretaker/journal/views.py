@@ -14,7 +14,12 @@ from caretaker.audit.models import Action
 from caretaker.audit.services import audit_record
 from caretaker.journal.models import Fact, Message
 from caretaker.journal.presenters import message_result
-from caretaker.journal.services import fact_retract, message_retry, message_submit
+from caretaker.journal.services import (
+    fact_retract,
+    facts_retract,
+    message_retry,
+    message_submit,
+)
 from caretaker.journal.uploads import AUDIO_TYPES, MAX_AUDIO_BYTES, audio_container
 from caretaker.wards.models import Patient
 from caretaker.wards.selectors import ward_list_for
@@ -106,6 +111,20 @@ def fact_undo(request, fact_id: int):
     fact = visible_or_404(request, Fact, pk=fact_id)
     fact_retract(fact=fact, user=request.user)
     return JsonResponse(message_result(fact.message))
+
+
+@login_required
+@require_POST
+def message_undo(request, message_id: int):
+    """Undo one recorded line of a message: every fact it stands for
+    (``facts=<id>&facts=<id>``), at once."""
+    message = visible_or_404(request, Message, pk=message_id)
+    try:
+        fact_ids = [int(i) for i in request.POST.getlist("facts")]
+        facts_retract(message=message, fact_ids=fact_ids, user=request.user)
+    except (ValueError, Fact.DoesNotExist):
+        return _refuse("facts must be ids of this message's facts", 400)
+    return JsonResponse(message_result(message))
 
 
 @login_required

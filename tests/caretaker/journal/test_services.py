@@ -42,7 +42,11 @@ def test_rising_temperature_after_surgery_raises_one_alert(patient):
         second,
         "medium",
     )
-    assert "temperature 38.4 °C at " in alert.text and alert.ruleset_version
+    # By its label, with the readings as the nurse writes them and local times.
+    assert alert.text.startswith("Rising temperature after surgery: ")
+    assert "Had surgery, Temp 37.0 °C at " in alert.text
+    assert "Temp 38.4 °C at " in alert.text and alert.ruleset_version
+    assert "data(" not in alert.text and "condition(" not in alert.text
     # Solving again with nothing new raises nothing new: the problem is not new.
     patient_state_refresh(patient=patient)
     assert Alert.objects.count() == 1
@@ -144,16 +148,14 @@ def test_confirmation_is_built_from_the_facts_and_a_rewording_needs_them_all(
         statements=["data(temperature, 38.4)", "data(painLevel, 3)"],
     )
     result = message_result(message)
-    assert result["confirmation"].startswith(
-        "Recorded: temperature 38.4 °C (was 37.2 °C at "
-    )
-    assert result["confirmation"].endswith("pain 3/10.")
+    assert result["confirmation"].startswith("Recorded: Temp 38.4 °C (was 37.2 at ")
+    assert result["confirmation"].endswith("Pain 3/10.")
     Message.objects.filter(pk=message.pk).update(wording="Temp 38.4 °C, pain 3/10.")
     assert message_result(message)["confirmation"] == "Temp 38.4 °C, pain 3/10."
     fact_retract(fact=Fact.objects.get(statement="data(painLevel, 3)"), user=nurse)
     local = timezone.localtime(earlier)
     assert message_result(message)["confirmation"] == (
-        f"Recorded: temperature 38.4 °C (was 37.2 °C at {local:%H:%M})."
+        f"Recorded: Temp 38.4 °C (was 37.2 at {local:%H:%M})."
     )
 
 

@@ -23,6 +23,7 @@ def _urls(patient, fact, alert):
         ("get", f"/patients/{patient.pk}/bedside/"),
         ("post", f"/patients/{patient.pk}/messages/"),
         ("post", f"/facts/{fact.pk}/undo/"),
+        ("post", f"/messages/{fact.message_id}/undo/"),
         ("post", f"/messages/{fact.message_id}/retry/"),
         ("post", f"/alerts/{alert.pk}/acknowledge/"),
         ("get", "/audit/"),
