@@ -161,6 +161,20 @@ def fact_readings(*, facts: Sequence[Fact], alphabet: Alphabet) -> list[dict]:
     ]
 
 
+def journal_entries(
+    *, patient: Patient, alphabet: Alphabet, limit: int = 100
+) -> list[Message]:
+    """The patient's latest messages, newest first, each with ``readings``: its facts
+    as the lines a nurse reads (see :func:`fact_readings`)."""
+    messages = list(
+        patient.messages.prefetch_related("facts").order_by("-said_at", "-id")[:limit]
+    )
+    for message in messages:
+        facts = sorted(message.facts.all(), key=lambda f: f.pk)
+        message.readings = fact_readings(facts=facts, alphabet=alphabet)
+    return messages
+
+
 def message_confirmation(*, message: Message, facts: Sequence[Fact]) -> str:
     """The sentence the nurse reads back after a message ("Recorded: temperature
     38.4 °C (was 37.2 °C at 08:00). Not understood: 'asked for his glasses'."),

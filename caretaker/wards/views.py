@@ -9,7 +9,12 @@ from caretaker.audit.access import visible_or_404
 from caretaker.audit.models import Action
 from caretaker.audit.services import audit_record
 from caretaker.journal.fhir import patient_fhir_bundle
-from caretaker.journal.selectors import fact_list_active, problem_explanations
+from caretaker.journal.rules import active_ruleset
+from caretaker.journal.selectors import (
+    fact_list_active,
+    journal_entries,
+    problem_explanations,
+)
 from caretaker.wards.models import Patient, Ward
 from caretaker.wards.selectors import (
     patient_row,
@@ -46,7 +51,7 @@ def ward_dashboard(request, code: str):
 def patient_detail(request, patient_id: int):
     patient = _visible_patient(request, patient_id)
     audit_record(user=request.user, action=Action.CHART_VIEW, obj=patient)
-    messages = patient.messages.prefetch_related("facts").order_by("-said_at", "-id")
+    alphabet = active_ruleset(patient=patient)[0].alphabet
     row = patient_row(patient=patient)
     return render(
         request,
@@ -55,9 +60,11 @@ def patient_detail(request, patient_id: int):
             "patient": patient,
             "row": row,
             "problems": problem_explanations(
-                patient=patient, problems=row["state"].get("problems", [])
+                patient=patient,
+                problems=row["state"].get("problems", []),
+                alphabet=alphabet,
             ),
-            "messages": messages[:100],
+            "messages": journal_entries(patient=patient, alphabet=alphabet),
             "alerts": patient.alerts.all()[:50],
         },
     )

@@ -18,13 +18,21 @@
         (c ^ (crypto.getRandomValues(new Uint8Array(1))[0] & (15 >> (c / 4)))).toString(16));
   }
 
-  function factItem(message, statement, index) {
-    const ev = (message.evidence || []).find((e) => e.statement === statement);
-    const words = ev && ev.end != null ? message.transcript.slice(ev.start, ev.end) : "";
-    const factId = (message.fact_ids || [])[index];
-    return el("li", { class: "fact" }, el("code", {}, statement),
+  // One line as the nurse writes it ("BP 128/76"); its Undo acts on every fact the
+  // line stands for. The raw statements are kept for the leads behind "details".
+  function readingItem(message, reading) {
+    const words = reading.statements.map((statement) => {
+      const ev = (message.evidence || []).find((e) => e.statement === statement);
+      return ev && ev.end != null ? message.transcript.slice(ev.start, ev.end) : "";
+    }).filter((w, i, all) => w && all.indexOf(w) === i).join(" … ");
+    return el("li", { class: "fact" }, el("span", { class: "reading" }, reading.text),
       words ? el("span", { class: "evidence" }, " from “" + words + "”") : null,
-      factId ? el("button", { class: "undo", onclick: () => undo(factId) }, "Undo") : null);
+      el("button", { class: "undo", onclick: () => undo(message.message, reading.fact_ids) }, "Undo"));
+  }
+
+  function details(message) {
+    return el("details", { class: "statements" }, el("summary", {}, "Details"),
+      el("ul", {}, message.facts.map((s) => el("li", {}, el("code", {}, s)))));
   }
 
   function renderMessage(message) {
@@ -39,11 +47,11 @@
       processing ? el("p", { class: "processing" }, "Processing… (" + message.status + ")") : null,
       message.status === "failed" ? el("p", { class: "error" }, "Failed: " + (message.reason || "unknown error"),
         el("button", { class: "retry", onclick: () => retry(message.message) }, "Retry")) : null,
-      message.facts && message.facts.length ? el("div", {}, el("strong", {}, "Recorded:"),
-        el("ul", {}, message.facts.map((s, i) => factItem(message, s, i)))) : null,
+      message.readings && message.readings.length ? el("div", { class: "recorded" },
+        el("ul", {}, message.readings.map((r) => readingItem(message, r))), details(message)) : null,
       message.status === "solved" && !message.facts.length ? el("p", {}, "Nothing was recorded.") : null,
       message.unclear && message.unclear.length ? el("p", { class: "unclear" }, "Not understood: " + message.unclear.map((u) => "“" + u + "”").join(", ")) : null,
-      (message.alerts || []).map((a) => el("p", { class: "alert sev-" + a.severity }, "⚠ " + a.problem + ": " + a.text)));
+      (message.alerts || []).map((a) => el("p", { class: "alert sev-" + a.severity }, "⚠ " + a.text)));
     const old = cards.get(message.message);
     if (old) old.replaceWith(card); else feed.append(card);
     cards.set(message.message, card);
@@ -56,7 +64,7 @@
 
   function renderWarnings(row) {
     warnings.replaceChildren(...(row.alerts || []).map((a) =>
-      el("div", { class: "alert sev-" + a.severity }, el("strong", {}, a.problem + ": "), a.text)));
+      el("div", { class: "alert sev-" + a.severity }, a.text)));
   }
 
   function submit(data) {
@@ -66,7 +74,11 @@
   function answered({ ok, body }) {
     if (ok) renderMessage(body); else feed.append(el("p", { class: "error" }, body.error || "Could not send."));
   }
-  function undo(factId) { postForm("/facts/" + factId + "/undo/").then(answered); }
+  function undo(messageId, factIds) {
+    const data = new FormData();
+    factIds.forEach((id) => data.append("facts", id));
+    postForm("/messages/" + messageId + "/undo/", data).then(answered);
+  }
   function retry(messageId) { postForm("/messages/" + messageId + "/retry/").then(answered); }
 
   document.getElementById("compose").addEventListener("submit", (event) => {

@@ -22,7 +22,7 @@
       UNITS.map(([key]) => el("td", { "data-type": key }, c[key] ?? "–")),
       el("td", { "data-type": "bp" }, c.systolicBP ? c.systolicBP + "/" + (c.diastolicBP ?? "–") : "–"),
       el("td", { "data-type": "painLevel" }, c.painLevel ?? "–"),
-      el("td", { class: "problems" }, problems.map((p) => el("span", { class: "tag sev-" + p.severity, title: p.description }, p.name))),
+      el("td", { class: "problems" }, problems.map((p) => el("span", { class: "tag sev-" + p.severity, title: p.meaning || p.description, "data-problem": p.name }, p.label || p.name))),
       el("td", {}, el("a", { href: "/patients/" + row.id + "/bedside/" }, "Bedside")));
     const old = table.querySelector('tr[data-patient="' + row.id + '"]');
     if (old) old.replaceWith(tr); else table.tBodies[0].append(tr);
@@ -35,8 +35,8 @@
     for (const row of rows.values()) {
       for (const alert of row.alerts || []) {
         if (!seenAlerts.has(alert.id)) { seenAlerts.add(alert.id); fresh = true; }
-        alertsBox.append(el("div", { class: "alert sev-" + alert.severity, "data-alert": alert.id },
-          el("strong", {}, row.bed + " " + row.name + ": " + alert.problem), " ",
+        alertsBox.append(el("div", { class: "alert sev-" + alert.severity, "data-alert": alert.id, "data-problem": alert.problem },
+          el("strong", {}, row.bed + " " + row.name + ":"), " ",
           alert.escalated ? el("span", { class: "tag escalated" }, "escalated") : null, " ", alert.text,
           el("button", { class: "ack", onclick: () => socket.send({ type: "alert.acknowledge", alert: alert.id }) }, "Acknowledge")));
       }

@@ -47,3 +47,46 @@ def test_warning_text_gives_local_times_not_iso(patient):
     text = Alert.objects.get(problem="hypoglycaemia").text
     assert "3.1 mmol/L at " in text  # ward words, not the canonical statement
     assert "T" not in text.split(" at ")[-1] and "Z" not in text.split(" at ")[-1]
+
+
+def _visible(page: str) -> str:
+    """The page's text outside ``<details>`` (closed by default) and tags."""
+    import re
+
+    page = re.sub(r"<details.*?</details>", "", page, flags=re.DOTALL)
+    page = re.sub(r"<(script|style)\b.*?</\1>", "", page, flags=re.DOTALL)
+    return re.sub(r"<[^>]+>", " ", page)
+
+
+def test_problems_and_journal_read_in_plain_clinical_language(client, nurse, patient):
+    """A nurse reads problems by label and meaning and values as she writes them;
+    the rule name and the statements are there only behind "details"."""
+    now = timezone.now()
+    message_import(
+        patient=patient,
+        said_at=now - timedelta(hours=3),
+        text="had surgery, temp 37",
+        statements=["condition(backgroundInfo, surgery)", "data(temperature, 37.0)"],
+    )
+    message_import(
+        patient=patient,
+        said_at=now - timedelta(hours=1),
+        text="temp 38.6, BP 128 over 76",
+        statements=[
+            "data(temperature, 38.6)",
+            "data(systolicBP, 128)",
+            "data(diastolicBP, 76)",
+        ],
+    )
+    client.force_login(nurse)
+    page = client.get(f"/patients/{patient.pk}/").content.decode()
+    visible = _visible(page)
+    assert "Rising temperature after surgery" in visible
+    assert "The temperature is higher than the reading before it" in visible
+    assert "Had surgery" in visible and "Temp 38.6 °C" in visible
+    assert "BP 128/76" in visible  # the journal reads both values as one line
+    for raw in ("data(", "condition(", "risingTemperatureAfterOperation"):
+        assert raw not in visible, raw
+    # The leads still find the statements and the rule behind "details".
+    assert "data(systolicBP, 128)" in page
+    assert "<code>risingTemperatureAfterOperation</code>" in page
