@@ -14,6 +14,7 @@ register_converter(RecordId, "id")
 urlpatterns = [
     path("", wards.home, name="home"),
     path("wards/<slug:code>/", wards.ward_dashboard, name="ward-dashboard"),
+    path("wards/<slug:code>/handover/", wards.ward_handover, name="ward-handover"),
     path("patients/<id:patient_id>/", wards.patient_detail, name="patient-detail"),
     path(
         "patients/<id:patient_id>/series.json",
@@ -22,6 +23,11 @@ urlpatterns = [
     ),
     path("patients/<id:patient_id>/bedside/", journal.bedside, name="bedside"),
     path("patients/<id:patient_id>/fhir/", wards.patient_fhir, name="patient-fhir"),
+    path(
+        "patients/<id:patient_id>/handover/",
+        wards.patient_handover_view,
+        name="patient-handover",
+    ),
     path(
         "patients/<id:patient_id>/messages/",
         journal.message_create,

@@ -31,6 +31,7 @@ OUTPUT_PREDICATES = (
     ("news2Score", 1),
     ("news2Band", 1),
     ("news2SingleParameter3", 0),
+    ("monitoringInterval", 1),
 )
 
 
@@ -63,6 +64,8 @@ class News2:
     subscores: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     single_parameter_3: bool = False
     missing: tuple[str, ...] = ()
+    # Seconds between full sets of observations, when the rules derive one.
+    monitoring_interval: int | None = None
 
 
 @dataclass(frozen=True)
@@ -176,6 +179,9 @@ def _news2(answer: Answer) -> News2:
         band=band,
         subscores=MappingProxyType(dict(sorted(subscores.items()))),
         single_parameter_3=answer.holds("news2SingleParameter3"),
+        monitoring_interval=min(
+            (int(i) for (i,) in answer.of("monitoringInterval")), default=None
+        ),
     )
 
 
@@ -190,6 +196,8 @@ def state_to_json(state: PatientState, rules: RuleSet) -> dict[str, Any]:
             "subscores": dict(state.news2.subscores),
             "single_parameter_3": state.news2.single_parameter_3,
         }
+        if state.news2.monitoring_interval is not None:
+            news2["monitoring_interval"] = state.news2.monitoring_interval
     else:
         news2["missing"] = list(state.news2.missing)
     return {

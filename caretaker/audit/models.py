@@ -35,6 +35,7 @@ class Action(models.TextChoices):
     MESSAGE_RETRY = "message.retry", "message retried"
     PASSWORD_RESET = "password.reset", "password reset asked for"
     FHIR_EXPORT = "fhir.export", "observations exported as FHIR"
+    HANDOVER_VIEW = "handover.view", "shift handover read"
 
 
 class AuditEventQuerySet(models.QuerySet):

@@ -1,5 +1,7 @@
 """Ward dashboard and patient pages."""
 
+from datetime import datetime
+
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import BadRequest
 from django.http import JsonResponse
@@ -9,6 +11,7 @@ from caretaker.audit.access import visible_or_404
 from caretaker.audit.models import Action
 from caretaker.audit.services import audit_record
 from caretaker.journal.fhir import patient_fhir_bundle
+from caretaker.journal.handover import handover_since_default, patient_handover
 from caretaker.journal.rules import active_ruleset
 from caretaker.journal.selectors import (
     fact_list_active,
@@ -22,6 +25,15 @@ from caretaker.wards.selectors import (
     ward_rows,
 )
 from logic.facts_file import moment_parse
+
+
+def _since(request) -> datetime | None:
+    """``?since=ISO8601``, or None when not given; garbage is a 400."""
+    raw = request.GET.get("since", "")
+    try:
+        return moment_parse(raw) if raw else None
+    except ValueError as error:
+        raise BadRequest(f"since: not an ISO 8601 time: {raw[:40]!r}") from error
 
 
 def _visible_patient(request, patient_id: int) -> Patient:
@@ -92,10 +104,7 @@ def patient_fhir(request, patient_id: int):
     """The patient's observations as a FHIR R4 Bundle (``?since=ISO8601``)."""
     patient = _visible_patient(request, patient_id)
     raw = request.GET.get("since", "")
-    try:
-        since = moment_parse(raw) if raw else None
-    except ValueError as error:
-        raise BadRequest(f"since: not an ISO 8601 time: {raw[:40]!r}") from error
+    since = _since(request)
     bundle = patient_fhir_bundle(patient=patient, since=since)
     audit_record(
         user=request.user,
@@ -107,4 +116,43 @@ def patient_fhir(request, patient_id: int):
         bundle,
         content_type="application/fhir+json",
         json_dumps_params={"ensure_ascii": False},
+    )
+
+
+@login_required
+def patient_handover_view(request, patient_id: int):
+    """The SBAR handover of one patient (``?since=ISO8601``; default: 12 hours)."""
+    patient = _visible_patient(request, patient_id)
+    since = _since(request) or handover_since_default()
+    handover = patient_handover(patient=patient, since=since)
+    audit_record(
+        user=request.user,
+        action=Action.HANDOVER_VIEW,
+        obj=patient,
+        detail={"since": since.isoformat()},
+    )
+    return render(request, "wards/handover.html", {"handovers": [handover]})
+
+
+@login_required
+def ward_handover(request, code: str):
+    """Every patient of the ward on one printable page."""
+    ward = visible_or_404(request, Ward, code=code)
+    since = _since(request) or handover_since_default()
+    handovers = [
+        patient_handover(patient=p, since=since)
+        for p in ward.patients.select_related("ward").order_by("bed", "pk")
+    ]
+    # One event per patient: a patient's trail shows who read their handover.
+    for handover in handovers:
+        audit_record(
+            user=request.user,
+            action=Action.HANDOVER_VIEW,
+            obj=handover.patient,
+            detail={"since": since.isoformat(), "ward_handover": ward.code},
+        )
+    return render(
+        request,
+        "wards/handover.html",
+        {"handovers": handovers, "ward": ward, "since": since},
     )

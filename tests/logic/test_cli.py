@@ -75,6 +75,7 @@ def test_complete_news2_prints_score_band_and_subscores(tmp_path):
         "score": 4,
         "band": "low",
         "single_parameter_3": False,
+        "monitoring_interval": 14400,
         "subscores": {
             "respiratoryRate": 2,
             "oxygenSaturation": 1,

@@ -23,7 +23,8 @@
       el("td", { "data-type": "bp" }, c.systolicBP ? c.systolicBP + "/" + (c.diastolicBP ?? "–") : "–"),
       el("td", { "data-type": "painLevel" }, c.painLevel ?? "–"),
       el("td", { class: "problems" }, problems.map((p) => el("span", { class: "tag sev-" + p.severity, title: p.meaning || p.description, "data-problem": p.name }, p.label || p.name))),
-      el("td", {}, el("a", { href: "/patients/" + row.id + "/bedside/" }, "Bedside")));
+      el("td", {}, el("a", { href: "/patients/" + row.id + "/bedside/" }, "Bedside"),
+        " ", el("a", { href: "/patients/" + row.id + "/handover/" }, "Handover")));
     const old = table.querySelector('tr[data-patient="' + row.id + '"]');
     if (old) old.replaceWith(tr); else table.tBodies[0].append(tr);
     renderAlerts();
