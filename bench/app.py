@@ -51,6 +51,15 @@ def _env(var: Path, extra: dict[str, str]) -> dict[str, str]:
     }
 
 
+def database_prepared(script: str) -> Path:
+    """A copy of the demo database after ``manage.py shell -c script`` ran on it."""
+    var = Path(tempfile.mkdtemp(prefix="bench-db-"))
+    atexit.register(shutil.rmtree, var, ignore_errors=True)
+    shutil.copy(database_template(), var / "caretaker.sqlite3")
+    _manage(_env(var, {}), "shell", "-c", script)
+    return var / "caretaker.sqlite3"
+
+
 def _manage(env: dict[str, str], *arguments: str) -> None:
     subprocess.run(
         [PYTHON, "manage.py", *arguments],
@@ -75,11 +84,13 @@ def database_template() -> Path:
 
 
 @contextmanager
-def app_server(extra_env: dict[str, str] | None = None) -> Iterator[str]:
-    """The app on a free loopback port over a fresh copy of the demo database;
-    yields its base URL and stops it after."""
+def app_server(
+    extra_env: dict[str, str] | None = None, *, database: Path | None = None
+) -> Iterator[str]:
+    """The app on a free loopback port over a fresh copy of the demo database (or of
+    ``database``); yields its base URL and stops it after."""
     var = Path(tempfile.mkdtemp(prefix="bench-app-"))
-    shutil.copy(database_template(), var / "caretaker.sqlite3")
+    shutil.copy(database or database_template(), var / "caretaker.sqlite3")
     env = _env(var, extra_env or {})
     port = free_port()
     log = (var / "server.log").open("w")

@@ -23,6 +23,7 @@ TITLES = {
     "e2e": "End to end, embedded defaults",
     "fanout": "Fan-out: one alert to many dashboards",
     "throughput": "Throughput with Celery workers on PostgreSQL and Redis",
+    "chart": "NEWS2 observation chart in the browser",
 }
 
 
@@ -521,6 +522,33 @@ def throughput(
     return lines + [_figure(record, plots / "throughput.png", draw), ""]
 
 
+def chart(results: dict[str, Any], record: dict[str, Any], plots: Path) -> list[str]:
+    lines = [
+        "The patient page in headless Chromium (1024×768) for a patient with "
+        f"{results['readings_per_parameter']} readings of each NEWS2 parameter (a "
+        "week every 15 minutes), an oxygen reading and a NEWS2 score with each set; "
+        f"{results['charts']} charts, median of {results['loads']} loads after one "
+        "untimed. *Draw* is patient.js from the parsed series.json to the last chart "
+        "drawn; *page* is navigation to drawn charts (HTML, scripts, series.json).",
+        "",
+    ]
+    return (
+        lines
+        + _table(
+            ["draw median ms", "draw max ms", "page median ms", "page max ms"],
+            [
+                [
+                    results["draw_ms_median"],
+                    results["draw_ms_max"],
+                    results["page_ms_median"],
+                    results["page_ms_max"],
+                ]
+            ],
+        )
+        + [""]
+    )
+
+
 RENDERERS = {
     "logic": logic,
     "ward": ward,
@@ -529,6 +557,7 @@ RENDERERS = {
     "e2e": e2e,
     "fanout": fanout,
     "throughput": throughput,
+    "chart": chart,
 }
 
 

@@ -27,6 +27,7 @@ SECTIONS = {
     "e2e": "bench.e2e_bench",
     "fanout": "bench.fanout_bench",
     "throughput": "bench.throughput_bench",
+    "chart": "bench.chart_bench",
 }
 DOCS = ROOT / "docs"
 RESULTS = DOCS / "benchmarks" / "results.json"

@@ -14,10 +14,10 @@ from caretaker.journal.fhir import patient_fhir_bundle
 from caretaker.journal.handover import handover_since_default, patient_handover
 from caretaker.journal.rules import active_ruleset
 from caretaker.journal.selectors import (
-    fact_list_active,
     journal_entries,
     problem_explanations,
 )
+from caretaker.wards.chart import patient_chart
 from caretaker.wards.models import Patient, Ward
 from caretaker.wards.selectors import (
     patient_row,
@@ -84,19 +84,10 @@ def patient_detail(request, patient_id: int):
 
 @login_required
 def patient_series(request, patient_id: int):
-    """Chart data: every active fact as (time, value) by type."""
+    """Chart data: readings with the nurse's words, NEWS2 and its bands."""
     patient = _visible_patient(request, patient_id)
     audit_record(user=request.user, action=Action.SERIES_VIEW, obj=patient)
-    series: dict[str, list] = {}
-    for fact in fact_list_active(patient=patient).filter(statement__startswith="data("):
-        series.setdefault(fact.type, []).append(
-            [fact.said_at.isoformat(), float(fact.value)]
-        )
-    news2 = [
-        [m.said_at.isoformat(), m.news2_score]
-        for m in patient.messages.filter(news2_score__isnull=False).order_by("said_at")
-    ]
-    return JsonResponse({"series": series, "news2": news2})
+    return JsonResponse(patient_chart(patient=patient))
 
 
 @login_required

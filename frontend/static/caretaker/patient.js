@@ -1,35 +1,198 @@
 "use strict";
+// The NEWS2 observation chart: one chart per parameter, its background shaded by the
+// score bands the server read from the active rules (0 white, 1 yellow, 2 orange,
+// 3 red), points on top with the nurse's words in the tooltip. No thresholds live here.
 (function () {
   const box = document.getElementById("charts");
-  const CHARTS = [
-    ["temperature", "Temperature (°C)"], ["heartRate", "Heart rate (/min)"],
-    ["respiratoryRate", "Respiratory rate (/min)"], ["oxygenSaturation", "SpO2 (%)"],
-    ["bloodPressure", "Blood pressure (mmHg)"], ["painLevel", "Pain (0-10)"],
-    ["bloodGlucose", "Blood glucose (mmol/L)"], ["news2", "NEWS2"],
+  const SHADE = ["rgba(255,255,255,0)", "rgba(255,235,59,.45)", "rgba(255,152,0,.45)", "rgba(229,57,53,.40)"];
+  const BAND = { low: "#558b2f", "low-medium": "#f9a825", medium: "#ef6c00", high: "#c62828" };
+  const BAND_SHADE = { low: "rgba(255,255,255,0)", "low-medium": "rgba(255,235,59,.45)",
+                       medium: "rgba(255,152,0,.45)", high: "rgba(229,57,53,.40)" };
+  const OXYGEN = "rgba(21,101,192,.85)";
+  const NEWS2 = [
+    ["respiratoryRate", "Respirations (/min)"], ["oxygenSaturation", "SpO2 (%)"],
+    ["systolicBP", "Blood pressure (mmHg)"], ["heartRate", "Pulse (/min)"],
+    ["temperature", "Temperature (°C)"],
   ];
-  const points = (rows) => (rows || []).map(([t, v]) => ({ x: Date.parse(t), y: v }));
-  const label = (v) => new Date(v).toLocaleString([], { day: "2-digit", month: "short", hour: "2-digit", minute: "2-digit" });
+  const OTHER = [["painLevel", "Pain (0-10)"], ["bloodGlucose", "Blood glucose (mmol/L)"]];
+  const when = (v) => new Date(v).toLocaleString([], { day: "2-digit", month: "short", hour: "2-digit", minute: "2-digit" });
+  const points = (rows) => (rows || []).map(([t, v, w]) => ({ x: Date.parse(t), y: v, w }));
 
-  fetch(box.dataset.series, { credentials: "same-origin" }).then((r) => r.json()).then((data) => {
-    const s = data.series;
-    // One time range for every chart (with an hour either side), so that charts line
-    // up and a single reading does not get an axis of its own.
-    const times = [...Object.values(s), data.news2].flat().map(([t]) => Date.parse(t));
+  // Shades areas: [{x0, x1, rows: [{low, high, points | colour}]}] (x0/x1 null: the
+  // whole width) and strips: [{x0, x1}] along the bottom (supplemental oxygen).
+  const bandPlugin = {
+    id: "bands",
+    beforeDatasetsDraw(chart, _args, opts) {
+      const { ctx, chartArea: area, scales: { x, y } } = chart;
+      const half = (opts.step || 1) / 2;
+      const clampX = (v, edge) => (v == null ? edge : Math.min(Math.max(x.getPixelForValue(v), area.left), area.right));
+      const clampY = (v, edge) => (v == null ? edge : Math.min(Math.max(y.getPixelForValue(v), area.top), area.bottom));
+      let drawn = 0;
+      ctx.save();
+      for (const a of opts.areas || []) {
+        const left = clampX(a.x0, area.left), right = clampX(a.x1, area.right);
+        for (const r of a.rows) {
+          const top = clampY(r.high == null ? null : r.high + half, area.top);
+          const bottom = clampY(r.low == null ? null : r.low - half, area.bottom);
+          ctx.fillStyle = r.colour || SHADE[Math.min(r.points, 3)];
+          ctx.fillRect(left, top, right - left, bottom - top);
+          drawn += 1;
+        }
+      }
+      ctx.fillStyle = OXYGEN;
+      for (const s of opts.strips || []) {
+        const left = clampX(s.x0, area.left), right = clampX(s.x1, area.right);
+        ctx.fillRect(left, area.bottom - 6, right - left, 6);
+      }
+      ctx.restore();
+      chart.canvas.parentNode.dataset.bands = String(drawn);
+    },
+  };
+
+  // Periods with the same condition value: [{x0, x1, value}] (the last one open).
+  const periods = (rows) => rows.map(([t, value], i) => ({
+    x0: Date.parse(t), x1: i + 1 < rows.length ? Date.parse(rows[i + 1][0]) : null, value }));
+
+  function figure(title, note) {
+    const fig = Object.assign(document.createElement("figure"), { className: "chart" });
+    const caption = Object.assign(document.createElement("figcaption"), { textContent: title });
+    if (note) caption.append(Object.assign(document.createElement("span"), { className: "chart-note", textContent: note }));
+    const canvas = document.createElement("canvas");
+    fig.append(caption, canvas);
+    box.append(fig);
+    return canvas;
+  }
+
+  function yRange(rows, data) {
+    const edges = rows.flatMap((r) => [r.low, r.high]).filter((v) => v != null);
+    const values = data.map((p) => p.y).concat(edges);
+    const lo = Math.min(...values), hi = Math.max(...values), pad = (hi - lo) * 0.12 || 1;
+    return { min: Math.floor(lo - pad), max: Math.ceil(hi + pad) };
+  }
+
+  function draw(canvas, datasets, timeAxis, bands, range, extra = {}) {
+    const label = extra.label || ((item) => `${item.dataset.label}: ${item.raw.y}`);
+    return new Chart(canvas, {
+      type: "line",
+      data: { datasets },
+      plugins: [bandPlugin],
+      options: {
+        animation: false, parsing: false, normalized: true, aspectRatio: extra.aspectRatio || 2.2,
+        interaction: { mode: "nearest", axis: "x", intersect: false },
+        scales: { x: timeAxis, y: range },
+        elements: { point: { radius: 2.5, hitRadius: 6 }, line: { borderWidth: 1.5 } },
+        plugins: {
+          bands,
+          legend: { display: datasets.length > 1 },
+          tooltip: { callbacks: {
+            title: (items) => when(items[0].raw.x),
+            label,
+            afterLabel: (item) => (item.raw.w ? `“${item.raw.w}”` : ""),
+          } },
+        },
+      },
+    });
+  }
+
+  function spo2Areas(data) {
+    const b = data.bands, one = b.spo2["1"] || [], two = b.spo2["2"] || [];
+    if (!data.scale2.on) return [{ x0: null, x1: null, rows: one }];
+    const since = Date.parse(data.scale2.since);
+    const areas = [{ x0: null, x1: since, rows: one }, { x0: since, x1: null, rows: two }];
+    // Above scale 2's rows the points depend on oxygen: shade each period by its supply.
+    const supply = periods(data.oxygen);
+    const first = supply.length ? supply[0].x0 : null;
+    if (first == null || first > since) supply.unshift({ x0: since, x1: first, value: "air" });
+    for (const p of supply) {
+      const rows = b.spo2Scale2Above[p.value];
+      if (rows) areas.push({ x0: Math.max(p.x0, since), x1: p.x1, rows });
+    }
+    return areas;
+  }
+
+  function scoreRows(scores) {
+    const rows = [];
+    for (const s of scores) {
+      const last = rows[rows.length - 1];
+      if (last && last.band === s.band) last.high = s.score;
+      else rows.push({ low: s.score, high: s.score, band: s.band, colour: BAND_SHADE[s.band] });
+    }
+    if (rows.length) rows[rows.length - 1].high = null;
+    return rows;
+  }
+
+  function legend() {
+    const list = Object.assign(document.createElement("ul"), { className: "chart-legend" });
+    const items = [["shade-0", "0"], ["shade-1", "1"], ["shade-2", "2"], ["shade-3", "3 points"], ["shade-o2", "on oxygen"]];
+    for (const [cls, text] of items) {
+      const item = document.createElement("li");
+      item.append(Object.assign(document.createElement("span"), { className: `swatch ${cls}` }), text);
+      list.append(item);
+    }
+    box.before(list);
+  }
+
+  function render(data) {
+    const started = performance.now();
+    const s = data.series, b = data.bands;
+    const times = [...Object.values(s), data.news2, data.oxygen, data.consciousness].flat().map(([t]) => Date.parse(t));
+    if (!times.length) { box.dataset.drawn = "0"; return; }
     const hour = 3600 * 1000;
     const timeAxis = { type: "linear", min: Math.min(...times) - hour, max: Math.max(...times) + hour,
-                       ticks: { callback: label, maxTicksLimit: 6 } };
-    const sets = {
-      bloodPressure: [{ label: "systolic", data: points(s.systolicBP) }, { label: "diastolic", data: points(s.diastolicBP) }],
-      news2: [{ label: "NEWS2", data: points(data.news2), stepped: true }],
-    };
-    for (const [key, title] of CHARTS) {
-      const datasets = sets[key] || [{ label: title, data: points(s[key]) }];
-      if (!datasets.some((d) => d.data.length)) continue;
-      const canvas = document.createElement("canvas");
-      box.append(Object.assign(document.createElement("figure"), { className: "chart" }));
-      box.lastChild.append(Object.assign(document.createElement("figcaption"), { textContent: title }), canvas);
-      new Chart(canvas, { type: "line", data: { datasets }, options: {
-        animation: false, scales: { x: timeAxis }, plugins: { legend: { display: datasets.length > 1 } } } });
+                       ticks: { callback: when, maxTicksLimit: 6 } };
+    const oxygenOn = periods(data.oxygen).filter((p) => p.value === "supplemental");
+    legend();
+    let charts = 0;
+    for (const [key, title] of NEWS2) {
+      const main = points(s[key]);
+      if (!main.length) continue;
+      const datasets = [{ label: title.split(" (")[0], data: main, borderColor: "#1b1f23", backgroundColor: "#1b1f23" }];
+      let areas = [{ x0: null, x1: null, rows: b.parameters[key] || [] }];
+      let note = "";
+      if (key === "systolicBP" && s.diastolicBP) {
+        datasets[0].label = "systolic";
+        datasets.push({ label: "diastolic", data: points(s.diastolicBP), borderColor: "#78909c", backgroundColor: "#78909c" });
+      }
+      if (key === "oxygenSaturation") {
+        areas = spo2Areas(data);
+        note = data.scale2.on ? ` · scale 2 since ${when(Date.parse(data.scale2.since))}` : " · scale 1";
+      }
+      const bands = { areas, step: b.steps[key], strips: key === "oxygenSaturation" ? oxygenOn : [] };
+      const canvas = figure(title, note);
+      canvas.parentNode.dataset.parameter = key;
+      draw(canvas, datasets, timeAxis, bands, yRange(areas.flatMap((a) => a.rows), main));
+      charts += 1;
     }
-  });
+    if (data.consciousness.length) {
+      const canvas = figure("Consciousness (ACVPU)");
+      canvas.parentNode.dataset.parameter = "consciousness";
+      const marks = data.consciousness.map(([t, v, w]) => ({ x: Date.parse(t), y: 0, w, v }));
+      draw(canvas, [{ label: "ACVPU", data: marks, showLine: false, pointRadius: 5,
+        pointBackgroundColor: (c) => (c.raw && b.consciousness[c.raw.v] ? "#c62828" : "#558b2f") }],
+        timeAxis, { areas: [] }, { min: -1, max: 1, display: false },
+        { aspectRatio: 8, label: (item) => item.raw.v });
+      charts += 1;
+    }
+    const news2 = data.news2.map(([t, v, band, w]) => ({ x: Date.parse(t), y: v, band, w }));
+    if (news2.length) {
+      const canvas = figure("NEWS2");
+      canvas.parentNode.dataset.parameter = "news2";
+      const rows = scoreRows(b.scores);
+      draw(canvas, [{ label: "NEWS2", data: news2, stepped: true, borderColor: "#1b1f23",
+        pointBackgroundColor: (c) => BAND[c.raw && c.raw.band] || "#1b1f23" }],
+        timeAxis, { areas: [{ x0: null, x1: null, rows }], step: 1, strips: oxygenOn },
+        { min: 0, max: Math.max(10, ...news2.map((p) => p.y + 2)) });
+      charts += 1;
+    }
+    for (const [key, title] of OTHER) {
+      const rows = points(s[key]);
+      if (!rows.length) continue;
+      draw(figure(title), [{ label: title, data: rows, borderColor: "#1b1f23" }], timeAxis, { areas: [] }, {});
+      charts += 1;
+    }
+    box.dataset.renderMs = (performance.now() - started).toFixed(1);
+    box.dataset.drawn = String(charts);
+  }
+
+  fetch(box.dataset.series, { credentials: "same-origin" }).then((r) => r.json()).then(render);
 })();

@@ -1,0 +1,89 @@
+"""The patient page's observation chart: readings with the nurse's words, and the NEWS2
+bands of the active rule set (read from its rules by :mod:`logic.news2_chart`)."""
+
+from decimal import Decimal
+
+from caretaker.journal.models import Fact
+from caretaker.journal.rules import active_ruleset
+from caretaker.journal.selectors import fact_list_active
+from caretaker.wards.models import Patient
+from logic.news2_chart import (
+    BACKGROUND,
+    CONSCIOUSNESS,
+    SUPPLY,
+    Band,
+    News2Chart,
+    news2_bands,
+)
+
+WORDS_MAX = 160  # a tooltip, not the whole message
+
+
+def patient_chart(*, patient: Patient) -> dict:
+    """series.json: readings by type as ``[time, value, words]``, conditions the chart
+    marks (consciousness, oxygen), the NEWS2 series with its band per point, whether
+    the patient is on SpO2 scale 2, and the bands to shade."""
+    rules, _label = active_ruleset(patient=patient)
+    chart = news2_bands(rules)
+    facts = fact_list_active(patient=patient).select_related("message")
+    series: dict[str, list] = {}
+    conditions: dict[str, list] = {CONSCIOUSNESS: [], SUPPLY: []}
+    scale_2_since = None
+    for fact in facts:
+        at = fact.said_at.isoformat()
+        if fact.statement.startswith("data("):
+            series.setdefault(fact.type, []).append(
+                [at, float(fact.value), _words(fact)]
+            )
+        elif fact.type in conditions:
+            conditions[fact.type].append([at, fact.value, _words(fact)])
+        elif fact.type == BACKGROUND and fact.value in chart.scale_2_background:
+            scale_2_since = scale_2_since or at
+    band_of = {s.score: s.band for s in chart.scores}
+    news2 = [
+        [m.said_at.isoformat(), m.news2_score, band_of.get(m.news2_score, ""),
+         _clip(m.transcript or m.text)]
+        for m in patient.messages.filter(news2_score__isnull=False).order_by("said_at")
+    ]  # fmt: skip
+    return {
+        "series": series,
+        "consciousness": conditions[CONSCIOUSNESS],
+        "oxygen": conditions[SUPPLY],
+        "news2": news2,
+        "scale2": {"on": scale_2_since is not None, "since": scale_2_since},
+        "bands": news2_chart_json(chart),
+    }
+
+
+def news2_chart_json(chart: News2Chart) -> dict:
+    """The chart's bands as JSON: what patient.js shades, so that it keeps no copy."""
+    return {
+        "parameters": {k: _bands(v) for k, v in chart.parameters.items()},
+        "spo2": {str(k): _bands(v) for k, v in chart.spo2.items()},
+        "spo2Scale2Above": {k: _bands(v) for k, v in chart.spo2_scale_2_above.items()},
+        "consciousness": {b.value: b.points for b in chart.consciousness},
+        "scores": [
+            {"score": s.score, "band": s.band, "bandSingle3": s.band_single_3}
+            for s in chart.scores
+        ],
+        "steps": {k: float(v) for k, v in chart.steps.items()},
+    }
+
+
+def _bands(bands: tuple[Band, ...]) -> list[dict]:
+    return [
+        {"low": _number(b.low), "high": _number(b.high), "points": b.points}
+        for b in bands
+    ]
+
+
+def _number(value: Decimal | None) -> float | None:
+    return None if value is None else float(value)
+
+
+def _words(fact: Fact) -> str:
+    return _clip(fact.evidence_text or fact.message.transcript or fact.message.text)
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= WORDS_MAX else text[: WORDS_MAX - 1] + "…"

@@ -1,0 +1,98 @@
+"""series.json: readings with the nurse's words, and NEWS2 bands from the active rules."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from caretaker.journal.models import Fact
+from caretaker.journal.services import message_import
+from caretaker.rulesets.selectors import ruleset_active_get
+from caretaker.rulesets.services import Draft, ruleset_activate, ruleset_version_create
+from logic.ruleset import default_ruleset_path
+from logic.validation import ruleset_read_directory
+
+pytestmark = pytest.mark.django_db
+
+OBS = [
+    "data(respiratoryRate, 18)",
+    "data(oxygenSaturation, 95)",
+    "condition(oxygenSupply, supplemental)",
+    "data(systolicBP, 120)",
+    "data(heartRate, 135)",
+    "condition(consciousness, alert)",
+    "data(temperature, 38.4)",
+]
+
+
+def _series(client, nurse, patient) -> dict:
+    client.force_login(nurse)
+    response = client.get(f"/patients/{patient.pk}/series.json")
+    assert response.status_code == 200
+    return response.json()
+
+
+def test_points_carry_the_words_and_time_they_were_said(client, nurse, patient):
+    """Each reading comes with the evidence span, else the whole message."""
+    said_at = timezone.now() - timedelta(hours=1)
+    message_import(
+        patient=patient, said_at=said_at, text="pulse is 135, temp 38.4", statements=OBS
+    )
+    fact = Fact.objects.get(statement="data(heartRate, 135)")
+    Fact.objects.filter(pk=fact.pk).update(evidence_start=0, evidence_end=12)
+    data = _series(client, nurse, patient)
+    assert data["series"]["heartRate"] == [
+        [fact.said_at.isoformat(), 135.0, "pulse is 135"]
+    ]
+    assert data["series"]["temperature"][0][1:] == [38.4, "pulse is 135, temp 38.4"]
+    assert data["oxygen"][0][1] == "supplemental"
+    assert data["consciousness"][0][1] == "alert"
+    score, band = data["news2"][0][1:3]
+    # pulse 3, SpO2 95 on scale 1: 1, oxygen 2, temperature 1
+    assert (score, band) == (7, "high")
+    assert data["scale2"] == {"on": False, "since": None}
+
+
+def test_bands_come_from_the_shipped_rules(client, nurse, patient):
+    bands = _series(client, nurse, patient)["bands"]
+    assert bands["parameters"]["heartRate"][-1] == {
+        "low": 131.0,
+        "high": None,
+        "points": 3,
+    }
+    assert {"low": 35.1, "high": 36.0, "points": 1} in bands["parameters"][
+        "temperature"
+    ]
+    assert bands["spo2"]["2"][-1] == {"low": 88.0, "high": 92.0, "points": 0}
+    assert bands["spo2Scale2Above"]["supplemental"][-1]["points"] == 3
+    assert bands["consciousness"]["voice"] == 3
+    assert bands["scores"][5] == {"score": 5, "band": "medium", "bandSingle3": "medium"}
+    assert bands["steps"]["temperature"] == 0.1
+
+
+def test_scale_2_from_the_background(client, nurse, patient):
+    said_at = timezone.now() - timedelta(hours=2)
+    message_import(
+        patient=patient,
+        said_at=said_at,
+        text="known CO2 retainer",
+        statements=["condition(backgroundInfo, hypercapnicRespiratoryFailure)"],
+    )
+    scale2 = _series(client, nurse, patient)["scale2"]
+    assert scale2 == {"on": True, "since": said_at.isoformat()}
+
+
+def test_bands_follow_the_activated_rule_set_version(client, nurse, patient):
+    """After activating a version whose pulse scores 3 from 121, the chart says so."""
+    ruleset_active_get()
+    alphabet, files, _tests = ruleset_read_directory(default_ruleset_path())
+    files = dict(files)
+    files["news2.lp"] = (
+        files["news2.lp"]
+        .replace("heartRate,  111,  130, 2)", "heartRate,  111,  120, 2)")
+        .replace("heartRate,  131, #sup, 3)", "heartRate,  121, #sup, 3)")
+    )
+    version = ruleset_version_create(draft=Draft(alphabet, files, ""))
+    ruleset_activate(version=version)
+    bands = _series(client, nurse, patient)["bands"]
+    assert bands["parameters"]["heartRate"][-1]["low"] == 121.0
