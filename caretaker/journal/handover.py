@@ -57,6 +57,7 @@ class ProblemLine:
     label: str
     meaning: str
     severity: str
+    description: str = ""  # the rules' clinical action text (escalation)
 
 
 @dataclass(frozen=True)
@@ -119,7 +120,9 @@ def patient_handover(
         ),
         monitoring_interval=_interval_text(news2.get("monitoring_interval")),
         escalation=tuple(
-            p.meaning for p in problems if p.name in ESCALATION_PROBLEMS and p.meaning
+            p.description
+            for p in problems
+            if p.name in ESCALATION_PROBLEMS and p.description
         ),
         unclear=tuple(
             NotUnderstood(m.said_at, m.transcript or m.text, str(words))
@@ -141,6 +144,7 @@ def _problem_line(problem: dict) -> ProblemLine:
         label=problem.get("label") or problem["name"],
         meaning=problem.get("meaning") or problem.get("description", ""),
         severity=problem.get("severity", ""),
+        description=problem.get("description", ""),
     )
 
 
