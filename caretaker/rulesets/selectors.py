@@ -20,7 +20,7 @@ from logic.rule_tests import TESTS_FILE
 from logic.ruleset import ALPHABET_FILE, ruleset_from_texts
 
 # Versions never change, so a built rule set is kept for as long as the process runs.
-_rulesets: dict[int, RuleSet] = {}
+_rulesets: dict[tuple[int, int], RuleSet] = {}
 
 
 def rules_admin_check(*, user) -> bool:
@@ -32,12 +32,15 @@ def rules_admin_check(*, user) -> bool:
 
 def ruleset_from_version(*, version: RuleSetVersion) -> RuleSet:
     """The logic core's rule set of a stored version, built once per process."""
-    rules = _rulesets.get(version.pk)
+    # Keyed by the texts too: a version's id is unique in one database, but a test
+    # database rolled back between tests hands the same id to other texts.
+    key = (version.pk, hash((version.alphabet, *sorted(dict(version.files).items()))))
+    rules = _rulesets.get(key)
     if rules is None:
         rules = ruleset_from_texts(
             version.alphabet, dict(version.files), source=version.label
         )
-        _rulesets[version.pk] = rules
+        _rulesets[key] = rules
     return rules
 
 

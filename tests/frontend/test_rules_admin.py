@@ -24,7 +24,8 @@ def test_threshold_change_is_validated_activated_and_reaches_the_dashboard(
     dashboard = login("nurse")
     dashboard.goto(f"{app_server}/wards/ward-7/")
     grace = dashboard.locator("#ward tr", has_text="Grace Okafor")
-    expect(grace.locator(".problems")).to_contain_text("hyperglycaemia")  # BM 12.4
+    chip = grace.locator(".problems [data-problem=hyperglycaemia]")
+    expect(chip).to_have_text("High blood sugar")  # BM 12.4, by its display name
 
     admin = login("admin")
     admin.goto(f"{app_server}/rules/")
@@ -49,4 +50,4 @@ def test_threshold_change_is_validated_activated_and_reaches_the_dashboard(
     expect(admin.locator("#rules-messages")).to_be_visible()
 
     # The dashboard was not reloaded: the re-solved state arrives by websocket.
-    expect(grace.locator(".problems")).not_to_contain_text("hyperglycaemia")
+    expect(chip).to_have_count(0)
