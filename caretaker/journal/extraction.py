@@ -9,6 +9,7 @@ from django.conf import settings
 from caretaker.modelhost import ModelCrashed, model_host, target_resolve
 from logic import LogicError, RuleSet
 from logic.extraction.options import ExtractionOptions
+from logic.extraction.wording import HANDOVER_INSTRUCTIONS
 
 logger = logging.getLogger(__name__)
 
@@ -91,6 +92,25 @@ def utterance_extract(text: str, *, current: dict, rules: RuleSet) -> Extraction
         unclear=list(result.unclear),
         rejected=[f"{r.line}: {r.reason}" for r in result.rejected],
     )
+
+
+def handover_wording(summary: str) -> str:
+    """The configured model's spoken rewording of a handover ``summary`` when
+    ``CARETAKER_LLM_WORDING`` is on and it keeps exactly the summary's numbers;
+    otherwise ""."""
+    if not settings.CARETAKER_LLM_WORDING:
+        return ""
+    try:
+        wording, reworded = _language_model_run(
+            "logic.extraction.wording:confirmation_reword_with",
+            summary,
+            options=extraction_options(),
+            instructions=HANDOVER_INSTRUCTIONS,
+        )
+    except ModelCrashed:
+        logger.warning("handover rewording: the model crashed", exc_info=True)
+        return ""
+    return wording if reworded else ""
 
 
 def confirmation_wording(confirmation: str) -> str:

@@ -84,6 +84,36 @@ class Handover:
     escalation: tuple[str, ...]
     unclear: tuple[NotUnderstood, ...]
     failed: tuple[NotUnderstood, ...]
+    # A model's spoken rewording of summary(), shown only when it keeps every number
+    # (CARETAKER_LLM_WORDING); empty otherwise.
+    wording: str = ""
+
+    def summary(self) -> str:
+        """The handover in a few sentences, built only from the sections above: what
+        a model may reword, and what its rewording is checked against."""
+        parts = []
+        if self.news2_score is not None:
+            parts.append(f"NEWS2 {self.news2_score} ({self.news2_band}).")
+        if self.problems:
+            parts.append("Problems: " + ", ".join(p.label for p in self.problems) + ".")
+        if self.background:
+            parts.append(
+                "Background: " + ", ".join(b.text for b in self.background) + "."
+            )
+        for vital in self.vital_signs:
+            parts.append(
+                f"{vital.first.text} at {vital.first.at:%H:%M}, then "
+                f"{vital.last.text} at {vital.last.at:%H:%M} ({vital.trend})."
+            )
+        if self.monitoring_interval:
+            parts.append(f"Observations {self.monitoring_interval}.")
+        if self.unclear:
+            parts.append(
+                "Not understood: "
+                + "; ".join(f"'{u.words}'" for u in self.unclear)
+                + "."
+            )
+        return " ".join(parts)
 
 
 def handover_since_default(*, now: datetime | None = None) -> datetime:

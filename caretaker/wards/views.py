@@ -1,5 +1,6 @@
 """Ward dashboard and patient pages."""
 
+from dataclasses import replace
 from datetime import datetime
 
 from django.contrib.auth.decorators import login_required
@@ -10,6 +11,7 @@ from django.shortcuts import redirect, render
 from caretaker.audit.access import visible_or_404
 from caretaker.audit.models import Action
 from caretaker.audit.services import audit_record
+from caretaker.journal.extraction import handover_wording
 from caretaker.journal.fhir import patient_fhir_bundle
 from caretaker.journal.handover import handover_since_default, patient_handover
 from caretaker.journal.rules import active_ruleset
@@ -116,6 +118,7 @@ def patient_handover_view(request, patient_id: int):
     patient = _visible_patient(request, patient_id)
     since = _since(request) or handover_since_default()
     handover = patient_handover(patient=patient, since=since)
+    handover = replace(handover, wording=handover_wording(handover.summary()))
     audit_record(
         user=request.user,
         action=Action.HANDOVER_VIEW,

@@ -21,6 +21,11 @@ INSTRUCTIONS = (
     "Keep every number and unit exactly as written. Add no value, no advice and no "
     "new information. Answer with the rewritten text only."
 )
+HANDOVER_INSTRUCTIONS = (
+    "Rewrite this shift handover summary as a short spoken handover for the next "
+    "nurse, in plain English. Keep every number and unit exactly as written. Add no "
+    "value, no advice and no new information. Answer with the rewritten text only."
+)
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 
 
@@ -37,13 +42,16 @@ def _numbers(text: str) -> list[str]:
     )
 
 
-def confirmation_reword(text: str, backend: object) -> tuple[str, bool]:
-    """``text`` reworded by ``backend`` when it can chat and keeps every number;
-    returns the text to show and whether it is the model's rewording."""
+def confirmation_reword(
+    text: str, backend: object, instructions: str = INSTRUCTIONS
+) -> tuple[str, bool]:
+    """``text`` reworded by ``backend`` (following ``instructions``) when it can chat
+    and keeps every number; returns the text to show and whether it is the model's
+    rewording."""
     if not isinstance(backend, Chat) or not text:
         return text, False
     try:
-        wording = " ".join(backend.chat(INSTRUCTIONS, text).split())
+        wording = " ".join(backend.chat(instructions, text).split())
     except Exception:  # the rewording is optional: any failure keeps the original
         logger.warning("confirmation rewording failed", exc_info=True)
         return text, False
@@ -56,7 +64,9 @@ def confirmation_reword(text: str, backend: object) -> tuple[str, bool]:
     return wording, True
 
 
-def confirmation_reword_with(text: str, options: ExtractionOptions) -> tuple[str, bool]:
+def confirmation_reword_with(
+    text: str, options: ExtractionOptions, instructions: str = INSTRUCTIONS
+) -> tuple[str, bool]:
     """:func:`confirmation_reword` by the backend ``options`` name (created once per
     process), for callers that run it in a model process of its own."""
     from logic.extraction.backends import backend_get
@@ -65,4 +75,4 @@ def confirmation_reword_with(text: str, options: ExtractionOptions) -> tuple[str
         backend = backend_get(options)
     except LogicError:
         return text, False
-    return confirmation_reword(text, backend)
+    return confirmation_reword(text, backend, instructions)

@@ -303,3 +303,35 @@ def llama_server(model_file: Path, alias: str) -> Iterator[str]:
     finally:
         process.terminate()
         process.wait(timeout=30)
+
+
+@contextmanager
+def chat_answering(answer: str) -> Iterator[str]:
+    """An OpenAI-compatible endpoint on loopback whose every chat completion is
+    ``answer``: a remote model whose words a test fixes. Yields its base URL."""
+    import json
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    class Answering(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:  # noqa: N802
+            self.rfile.read(int(self.headers["Content-Length"]))
+            choice = {"index": 0, "finish_reason": "stop",
+                      "message": {"role": "assistant", "content": answer}}  # fmt: skip
+            raw = json.dumps({"id": "x", "object": "chat.completion", "created": 0,
+                              "model": "m", "choices": [choice]}).encode()  # fmt: skip
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(raw)))
+            self.end_headers()
+            self.wfile.write(raw)
+
+        def log_message(self, *arguments: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Answering)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/v1"
+    finally:
+        server.shutdown()

@@ -3,6 +3,7 @@ last, lowest and highest over the shift with its trend, the rules' monitoring
 interval and escalation, what was not understood; for one patient and for a ward,
 behind the ward access check, audited, in ward words only."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -186,3 +187,48 @@ def test_patient_page_links_to_the_handover(client, nurse, patient):
     client.force_login(nurse)
     page = client.get(f"/patients/{patient.pk}/").content.decode()
     assert f'href="/patients/{patient.pk}/handover/"' in page
+
+
+@pytest.fixture
+def remote_model(settings, monkeypatch):
+    """The openai backend with rewording on, pointed at ``url``."""
+    from logic.extraction.backends import backends_forget
+
+    def point_at(url: str) -> None:
+        settings.CARETAKER_LLM_BACKEND = "openai"
+        settings.CARETAKER_LLM_WORDING = True
+        monkeypatch.setenv("CARETAKER_LLM_BASE_URL", url)
+        monkeypatch.setenv("CARETAKER_LLM_CONSTRAINT", "none")
+        backends_forget()
+
+    yield point_at
+    backends_forget()
+
+
+def test_a_rewording_that_keeps_every_number_is_shown(
+    client, nurse, shift, remote_model
+):
+    from caretaker.journal.handover import handover_since_default, patient_handover
+    from tests.support.servers import chat_answering
+
+    summary = patient_handover(patient=shift, since=handover_since_default()).summary()
+    numbers = re.findall(r"\d+(?:\.\d+)?", summary)
+    assert numbers, summary
+    spoken = "Spoken: " + " and ".join(numbers)  # every number, nothing added
+    client.force_login(nurse)
+    with chat_answering(spoken) as url:
+        remote_model(url)
+        page = client.get(f"/patients/{shift.pk}/handover/").content.decode()
+    assert f'data-testid="handover-wording">{spoken}' in page
+
+
+def test_a_rewording_that_changes_a_number_is_not_shown(
+    client, nurse, shift, remote_model
+):
+    from tests.support.servers import chat_answering
+
+    client.force_login(nurse)
+    with chat_answering("NEWS2 9, temperature 41.0, all fine.") as url:
+        remote_model(url)
+        page = client.get(f"/patients/{shift.pk}/handover/").content.decode()
+    assert "handover-wording" not in page and "41.0" not in page

@@ -19,6 +19,7 @@ from logic.extraction.grammar import GuideMode
 from logic.extraction.guide import guide_build
 from logic.extraction.options import ExtractionOptions
 from logic.extraction.wording import confirmation_reword
+from tests.support.servers import chat_answering
 from tests.support.servers import llama_server as serve
 
 pytestmark = pytest.mark.slow
@@ -161,41 +162,8 @@ def test_rewording_by_the_real_server_never_changes_a_number(
 )
 def test_rewording_that_adds_or_drops_a_value_is_refused(answer: str, used: bool):
     """A real HTTP server answering a fixed rewording."""
-
-    class Reworder(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:  # noqa: N802
-            self.rfile.read(int(self.headers["Content-Length"]))
-            raw = json.dumps(
-                {
-                    "id": "x",
-                    "object": "chat.completion",
-                    "created": 0,
-                    "model": "m",
-                    "choices": [
-                        {
-                            "index": 0,
-                            "finish_reason": "stop",
-                            "message": {"role": "assistant", "content": answer},
-                        }
-                    ],
-                }
-            ).encode()
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(raw)))
-            self.end_headers()
-            self.wfile.write(raw)
-
-        def log_message(self, *arguments: Any) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Reworder)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        url = f"http://127.0.0.1:{server.server_address[1]}/v1"
+    with chat_answering(answer) as url:
         shown, reworded = confirmation_reword(CONFIRMATION, backend(url, "none"))
-    finally:
-        server.shutdown()
     assert reworded is used
     assert shown == (answer if used else CONFIRMATION)
 
