@@ -39,6 +39,8 @@ class Message(models.Model):
     rejected = models.JSONField(default=list, blank=True)
     # NEWS2 total right after this message was solved: the history the chart shows.
     news2_score = models.PositiveSmallIntegerField(null=True, blank=True)
+    # ... and its band as the rules gave it ("low-medium" needs more than the score).
+    news2_band = models.CharField(max_length=16, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     # A capable model's rewording of the confirmation (CARETAKER_LLM_WORDING), kept
     # only when it has exactly the confirmation's numbers; empty otherwise.

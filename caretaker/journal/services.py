@@ -123,6 +123,7 @@ def message_solve(*, message: Message) -> None:
         message=message,
         status=Status.SOLVED,
         news2_score=score,
+        news2_band=state["news2"].get("band") or "",
         wording=extraction.confirmation_wording(
             message_confirmation(message=message, facts=list(message.facts.all()))
         ),
@@ -343,6 +344,9 @@ def message_import(
     facts_stored_record(message=message)
     state = patient_state_refresh(patient=patient, message=message, now=said_at)
     message_update(
-        message=message, status=Status.SOLVED, news2_score=state["news2"].get("score")
+        message=message,
+        status=Status.SOLVED,
+        news2_score=state["news2"].get("score"),
+        news2_band=state["news2"].get("band") or "",
     )
     return message

@@ -41,7 +41,9 @@ def patient_chart(*, patient: Patient) -> dict:
             scale_2_since = scale_2_since or at
     band_of = {s.score: s.band for s in chart.scores}
     news2 = [
-        [m.said_at.isoformat(), m.news2_score, band_of.get(m.news2_score, ""),
+        # The band the rules gave then; messages solved before it was stored: by score.
+        [m.said_at.isoformat(), m.news2_score,
+         m.news2_band or band_of.get(m.news2_score, ""),
          _clip(m.transcript or m.text)]
         for m in patient.messages.filter(news2_score__isnull=False).order_by("said_at")
     ]  # fmt: skip

@@ -53,6 +53,22 @@ def test_points_carry_the_words_and_time_they_were_said(client, nurse, patient):
     assert data["scale2"] == {"on": False, "since": None}
 
 
+def test_a_single_parameter_scoring_3_keeps_its_low_medium_band(client, nurse, patient):
+    """Total 3 from one red parameter is low-medium, not low: the band is the one
+    the rules gave when the message was solved, not one read off the score."""
+    normal = [s for s in OBS if "heartRate" not in s and "oxygen" not in s
+              and "temperature" not in s]  # fmt: skip
+    message_import(
+        patient=patient,
+        said_at=timezone.now() - timedelta(hours=1),
+        text="pulse 135, otherwise fine",
+        statements=[*normal, "condition(oxygenSupply, air)", "data(heartRate, 135)",
+                    "data(temperature, 37.0)", "data(oxygenSaturation, 97)"],
+    )  # fmt: skip
+    score, band = _series(client, nurse, patient)["news2"][0][1:3]
+    assert (score, band) == (3, "low-medium")
+
+
 def test_bands_come_from_the_shipped_rules(client, nurse, patient):
     bands = _series(client, nurse, patient)["bands"]
     assert bands["parameters"]["heartRate"][-1] == {
