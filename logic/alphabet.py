@@ -60,6 +60,7 @@ class ConditionType:
     values: tuple[ConditionValue, ...]
     synonyms: tuple[str, ...] = ()
     accumulates: bool = False
+    display: str = ""  # the type's name on a chart: "Consciousness (ACVPU)"
 
     def value(self, name: str) -> ConditionValue | None:
         """The allowed value called ``name``, or None."""
@@ -407,7 +408,9 @@ class _Reader:
         self, where: str, name: str, table: dict[str, Any]
     ) -> ConditionType | None:
         self.unknown_keys(
-            where, table, {"description", "synonyms", "accumulates", "values"}
+            where,
+            table,
+            {"description", "synonyms", "accumulates", "values", "display"},
         )
         accumulates = table.get("accumulates", False)
         if not isinstance(accumulates, bool):
@@ -453,6 +456,7 @@ class _Reader:
             values=tuple(values),
             synonyms=self.strings(where, table, "synonyms"),
             accumulates=accumulates,
+            display=str(table.get("display", "")),
         )
 
 

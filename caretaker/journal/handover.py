@@ -15,7 +15,7 @@ from caretaker.journal.selectors import fact_list_active
 from caretaker.wards.models import Patient
 from logic import Statement, statement_parse
 from logic.alphabet import Alphabet
-from logic.extraction.confirmation import readings
+from logic.extraction.confirmation import readings, type_label
 
 SHIFT = timedelta(hours=12)
 
@@ -142,7 +142,7 @@ def patient_handover(
         until=until,
         news2_score=news2.get("score") if news2.get("complete") else None,
         news2_band=news2.get("band") or "",
-        news2_missing=tuple(_type_name(t, alphabet) for t in news2.get("missing", [])),
+        news2_missing=tuple(type_label(t, alphabet) for t in news2.get("missing", [])),
         problems=problems,
         background=_background(facts, alphabet),
         vital_signs=_vital_signs(
@@ -261,11 +261,6 @@ def _vital_sign(name: str, values: list[tuple[Decimal, Reading]]) -> VitalSign:
         count=len(values),
         trend=trend,
     )
-
-
-def _type_name(name: str, alphabet: Alphabet) -> str:
-    kind = alphabet.measurements.get(name) or alphabet.conditions.get(name)
-    return kind.synonyms[0] if kind and kind.synonyms else name
 
 
 def _interval_text(seconds: int | None) -> str:

@@ -26,6 +26,7 @@ from caretaker.wards.selectors import (
     ward_list_for,
     ward_rows,
 )
+from logic.extraction.confirmation import type_label
 from logic.facts_file import moment_parse
 
 
@@ -80,6 +81,10 @@ def patient_detail(request, patient_id: int):
             ),
             "messages": journal_entries(patient=patient, alphabet=alphabet),
             "alerts": patient.alerts.all()[:50],
+            "news2_missing": [
+                type_label(t, alphabet)
+                for t in row["state"].get("news2", {}).get("missing", [])
+            ],
         },
     )
 

@@ -207,3 +207,15 @@ def timed_readings(
         for at, statements in moments.items()
         for line in readings(statements, alphabet)
     ]
+
+
+def type_label(type_name: str, alphabet: Alphabet) -> str:
+    """A type's name as a chart heads it: a measurement's ``display`` up to its
+    value ("Temp", "Pulse", "SpO2"), a condition type's ``display``; else the name."""
+    measurement = alphabet.measurements.get(type_name)
+    if measurement is not None and measurement.display:
+        return measurement.display.split("{", 1)[0].strip() or type_name
+    condition = alphabet.conditions.get(type_name)
+    if condition is not None and condition.display:
+        return condition.display
+    return type_name

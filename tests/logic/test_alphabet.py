@@ -187,3 +187,14 @@ decimals = 1
         AlphabetError, match=message.replace("{", r"\{").replace("}", r"\}")
     ):
         alphabet_parse(text)
+
+
+def test_each_type_has_a_chart_name():
+    from logic.extraction.confirmation import type_label
+
+    alphabet = default_ruleset().alphabet
+    names = {t: type_label(t, alphabet) for t in alphabet.type_names}
+    assert names["temperature"] == "Temp" and names["heartRate"] == "Pulse"
+    assert names["consciousness"] == "Consciousness (ACVPU)"
+    assert names["oxygenSupply"] == "Air or oxygen"
+    assert all(name != t for t, name in names.items()), names

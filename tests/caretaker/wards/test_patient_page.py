@@ -90,3 +90,21 @@ def test_problems_and_journal_read_in_plain_clinical_language(client, nurse, pat
     # The leads still find the statements and the rule behind "details".
     assert "data(systolicBP, 128)" in page
     assert "<code>risingTemperatureAfterOperation</code>" in page
+
+
+def test_an_incomplete_news2_names_what_is_missing_in_ward_words(
+    client, nurse, patient
+):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from caretaker.journal.services import message_import
+
+    message_import(patient=patient, said_at=timezone.now() - timedelta(minutes=5),
+                   text="pulse 80", statements=["data(heartRate, 80)"])  # fmt: skip
+    client.force_login(nurse)
+    page = client.get(f"/patients/{patient.pk}/").content.decode()
+    assert "incomplete, missing " in page
+    assert "Consciousness (ACVPU)" in page and "Air or oxygen" in page
+    assert "respiratoryRate" not in page.split("incomplete, missing")[1][:200]
