@@ -51,7 +51,7 @@ def run(quick: bool) -> dict[str, Any]:
     loads: the script's own drawing time and navigation to drawn charts."""
     from playwright.sync_api import sync_playwright
 
-    readings = 7 * 24 * 4  # a week every 15 minutes: 672
+    readings = 700  # a week of observations every 15 minutes (672), and a few more
     loads = 3 if quick else 10
     progress("chart", f"preparing a patient with {readings} readings per parameter")
     database = database_prepared(POPULATE.format(readings=readings))

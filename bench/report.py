@@ -525,8 +525,8 @@ def throughput(
 def chart(results: dict[str, Any], record: dict[str, Any], plots: Path) -> list[str]:
     lines = [
         "The patient page in headless Chromium (1024×768) for a patient with "
-        f"{results['readings_per_parameter']} readings of each NEWS2 parameter (a "
-        "week every 15 minutes), an oxygen reading and a NEWS2 score with each set; "
+        f"{results['readings_per_parameter']} readings of each NEWS2 parameter (a week "
+        "every 15 minutes is 672), an oxygen reading and a NEWS2 score with each set; "
         f"{results['charts']} charts, median of {results['loads']} loads after one "
         "untimed. *Draw* is patient.js from the parsed series.json to the last chart "
         "drawn; *page* is navigation to drawn charts (HTML, scripts, series.json).",
