@@ -8,7 +8,8 @@ from django.conf import settings
 
 from caretaker.modelhost import ModelCrashed, model_host, target_resolve
 from logic import LogicError, RuleSet
-from logic.extraction.options import ExtractionOptions
+from logic.extraction.grammar import GuideMode
+from logic.extraction.options import Endpoint, ExtractionOptions
 from logic.extraction.wording import HANDOVER_INSTRUCTIONS
 
 logger = logging.getLogger(__name__)
@@ -39,12 +40,25 @@ class ExtractionResult:
 
 
 def extraction_options() -> ExtractionOptions:
-    """Backend, embedded model and guide mode from the settings."""
-    return ExtractionOptions.from_environment(
-        {},
+    """Backend, embedded model, guide mode and endpoint, from the settings (logic
+    reads no environment: the options carry everything)."""
+    try:
+        guide = GuideMode(settings.CARETAKER_LLM_GUIDE)
+    except ValueError as error:
+        raise ExtractionFailed(
+            f"CARETAKER_LLM_GUIDE={settings.CARETAKER_LLM_GUIDE!r} is no guide mode"
+        ) from error
+    return ExtractionOptions(
         backend=settings.CARETAKER_LLM_BACKEND,
         model=settings.CARETAKER_LLM_EMBEDDED_MODEL,
-        guide=settings.CARETAKER_LLM_GUIDE,
+        guide=guide,
+        threads=settings.CARETAKER_LLM_THREADS,
+        endpoint=Endpoint(
+            base_url=settings.CARETAKER_LLM_BASE_URL,
+            model=settings.CARETAKER_LLM_MODEL,
+            api_key=settings.CARETAKER_LLM_API_KEY,
+            constraint=settings.CARETAKER_LLM_CONSTRAINT,
+        ),
     )
 
 

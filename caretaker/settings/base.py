@@ -180,6 +180,11 @@ CARETAKER_RULES_DIR = env("CARETAKER_RULES_DIR", default="")
 CARETAKER_LLM_BACKEND = env("CARETAKER_LLM_BACKEND", default="llama")
 CARETAKER_LLM_EMBEDDED_MODEL = env("CARETAKER_LLM_EMBEDDED_MODEL", default="gemma3")
 CARETAKER_LLM_GUIDE = env("CARETAKER_LLM_GUIDE", default="strict")
+CARETAKER_LLM_THREADS = env.int("CARETAKER_LLM_THREADS", default=2)
+CARETAKER_LLM_BASE_URL = env("CARETAKER_LLM_BASE_URL", default="")
+CARETAKER_LLM_MODEL = env("CARETAKER_LLM_MODEL", default="default")
+CARETAKER_LLM_API_KEY = env("CARETAKER_LLM_API_KEY", default="not-needed")
+CARETAKER_LLM_CONSTRAINT = env("CARETAKER_LLM_CONSTRAINT", default="json_schema")
 # Let a capable chat model (the openai backend) reword confirmations; a rewording is
 # shown only when it has exactly the confirmation's numbers.
 CARETAKER_LLM_WORDING = env.bool("CARETAKER_LLM_WORDING", default=False)

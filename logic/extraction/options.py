@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from logic.diagnostics import LogicError
 from logic.extraction.grammar import GuideMode
@@ -15,12 +15,26 @@ class ExtractionError(LogicError):
 
 
 @dataclass(frozen=True)
+class Endpoint:
+    """An OpenAI-compatible server for the ``openai`` backend: its base URL, model,
+    key and how the guide reaches it (``json_schema``, ``structured_outputs``,
+    ``grammar`` or ``none``)."""
+
+    base_url: str = ""
+    model: str = "default"
+    api_key: str = field(default="not-needed", repr=False)
+    constraint: str = "json_schema"
+
+
+@dataclass(frozen=True)
 class ExtractionOptions:
     """Which backend and model to use, how strict the guide is, how often to retry.
 
-    ``backend`` is ``"llama"`` (embedded llama.cpp, the default) or ``"openai"`` (any
-    OpenAI-compatible endpoint, configured by ``CARETAKER_LLM_*`` variables).
-    ``model`` names the embedded model: ``"gemma3"`` (default) or ``"smollm2"``.
+    ``backend`` is ``"llama"`` (embedded llama.cpp, the default) or ``"openai"`` (the
+    OpenAI-compatible ``endpoint``). ``model`` names the embedded model: ``"gemma3"``
+    (default) or ``"smollm2"``; ``threads`` is llama.cpp's thread count. Callers pass
+    these in (the web app from its settings); only :meth:`from_environment`, for the
+    command line, reads ``CARETAKER_LLM_*`` variables.
     """
 
     backend: str = "llama"
@@ -28,13 +42,21 @@ class ExtractionOptions:
     guide: GuideMode = GuideMode.STRICT
     retries: int = 2
     max_tokens: int = 320
+    threads: int = 2
+    endpoint: Endpoint = Endpoint()
+
+    @property
+    def backend_key(self) -> tuple[object, ...]:
+        """What makes one backend differ from another (guide and retries do not)."""
+        return (self.backend, self.model, self.threads, self.endpoint)
 
     @classmethod
     def from_environment(
         cls, environ: Mapping[str, str] | None = None, **overrides: object
     ) -> ExtractionOptions:
-        """Options from ``CARETAKER_LLM_BACKEND``, ``CARETAKER_LLM_EMBEDDED_MODEL``
-        and ``CARETAKER_LLM_GUIDE``; keyword overrides that are not None win."""
+        """Options from the ``CARETAKER_LLM_*`` variables (backend, embedded model,
+        guide, threads, and the endpoint's base URL, model, API key and constraint);
+        keyword overrides that are not None win."""
         env = os.environ if environ is None else environ
         values: dict[str, object] = {
             "backend": env.get("CARETAKER_LLM_BACKEND", "llama"),
@@ -49,6 +71,20 @@ class ExtractionOptions:
                 f"unknown guide mode; choose one of "
                 f"{', '.join(m.value for m in GuideMode)}"
             ) from error
+        try:
+            threads = int(env.get("CARETAKER_LLM_THREADS", "2"))
+        except ValueError as error:
+            raise ExtractionError("CARETAKER_LLM_THREADS must be a number") from error
+        endpoint = Endpoint(
+            base_url=env.get("CARETAKER_LLM_BASE_URL", ""),
+            model=env.get("CARETAKER_LLM_MODEL", "default"),
+            api_key=env.get("CARETAKER_LLM_API_KEY", "not-needed"),
+            constraint=env.get("CARETAKER_LLM_CONSTRAINT", "json_schema"),
+        )
         return cls(
-            backend=str(values["backend"]), model=str(values["model"]), guide=guide
+            backend=str(values["backend"]),
+            model=str(values["model"]),
+            guide=guide,
+            threads=threads,
+            endpoint=endpoint,
         )

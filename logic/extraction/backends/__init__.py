@@ -12,12 +12,12 @@ __all__ = ["Backend", "RawOutput", "backend_get", "backends_forget", "BACKEND_NA
 
 BACKEND_NAMES = ("llama", "openai")
 _LOCK = threading.Lock()
-_BACKENDS: dict[tuple[str, str], Backend] = {}
+_BACKENDS: dict[tuple[object, ...], Backend] = {}
 
 
 def backend_get(options: ExtractionOptions) -> Backend:
     """The backend named by ``options.backend``, created once per process."""
-    key = (options.backend, options.model)
+    key = options.backend_key
     with _LOCK:
         backend = _BACKENDS.get(key)
         if backend is None:
@@ -27,8 +27,8 @@ def backend_get(options: ExtractionOptions) -> Backend:
 
 
 def backends_forget() -> None:
-    """Close and drop the backends created so far, so that the next call reads the
-    environment again (after the endpoint's settings changed)."""
+    """Close and drop the backends created so far (at exit; in tests, to start a
+    backend afresh)."""
     with _LOCK:
         for backend in _BACKENDS.values():
             close = getattr(backend, "close", None)
@@ -47,11 +47,11 @@ def _create(options: ExtractionOptions) -> Backend:
     if options.backend == "llama":
         from logic.extraction.backends.llama import LlamaBackend
 
-        return LlamaBackend(options.model)
+        return LlamaBackend(options.model, threads=options.threads)
     if options.backend == "openai":
         from logic.extraction.backends.openai_compat import OpenAIBackend
 
-        return OpenAIBackend.from_environment()
+        return OpenAIBackend.from_endpoint(options.endpoint)
     raise ExtractionError(
         f"unknown extraction backend {options.backend!r}; choose one of "
         + ", ".join(BACKEND_NAMES)

@@ -51,14 +51,13 @@ class LlamaBackend:
 
     name = "llama"
 
-    def __init__(self, model: str = "gemma3") -> None:
+    def __init__(self, model: str = "gemma3", *, threads: int = 2) -> None:
         # llama.cpp's OpenMP threads spin while they wait; on a 2-core server shared
         # with Whisper, Celery and daphne that spinning made one extraction 1.5 to 6
         # times slower in our measurements. Sleeping waiters cost little when idle.
         os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
         from llama_cpp import Llama
 
-        threads = int(os.environ.get("CARETAKER_LLM_THREADS", "2"))
         path = model_path(model)
         # A build that does not fit this CPU crashes in native code; find out in a
         # child process, as a readable error, before this process loads the model.

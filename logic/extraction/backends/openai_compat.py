@@ -1,22 +1,18 @@
 """Any OpenAI-compatible endpoint (OpenAI, vLLM, llama.cpp server, Ollama).
 
-Configured by environment variables:
-``CARETAKER_LLM_BASE_URL``, ``CARETAKER_LLM_MODEL``, ``CARETAKER_LLM_API_KEY`` and
-``CARETAKER_LLM_CONSTRAINT``: how the guide reaches the server,
-``json_schema`` (OpenAI structured outputs, Ollama), ``structured_outputs`` (vLLM),
-``grammar`` (llama.cpp server, GBNF) or ``none``. Whatever the server answers is
-validated again by the extractor.
+Configured by an :class:`~logic.extraction.options.Endpoint`: base URL, model, API key
+and how the guide reaches the server, ``json_schema`` (OpenAI structured outputs,
+Ollama), ``structured_outputs`` (vLLM), ``grammar`` (llama.cpp server, GBNF) or
+``none``. Whatever the server answers is validated again by the extractor.
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import Mapping
 from typing import Any
 
 from logic.extraction.backends.base import RawOutput
 from logic.extraction.grammar import Constraint, GuideMode, schema_lines
-from logic.extraction.options import ExtractionError
+from logic.extraction.options import Endpoint, ExtractionError
 from logic.extraction.prompt import Prompt
 
 CONSTRAINT_MODES = ("json_schema", "structured_outputs", "grammar", "none")
@@ -45,22 +41,18 @@ class OpenAIBackend:
         )
 
     @classmethod
-    def from_environment(
-        cls, environ: Mapping[str, str] | None = None
-    ) -> OpenAIBackend:
-        """The backend the ``CARETAKER_LLM_*`` variables describe."""
-        env = os.environ if environ is None else environ
-        base_url = env.get("CARETAKER_LLM_BASE_URL", "")
-        if not base_url:
+    def from_endpoint(cls, endpoint: Endpoint) -> OpenAIBackend:
+        """The backend for ``endpoint``; its base URL is required."""
+        if not endpoint.base_url:
             raise ExtractionError(
                 "the openai backend needs CARETAKER_LLM_BASE_URL "
                 "(for example http://127.0.0.1:8000/v1)"
             )
         return cls(
-            base_url=base_url,
-            model=env.get("CARETAKER_LLM_MODEL", "default"),
-            api_key=env.get("CARETAKER_LLM_API_KEY", "not-needed"),
-            constraint=env.get("CARETAKER_LLM_CONSTRAINT", "json_schema"),
+            base_url=endpoint.base_url,
+            model=endpoint.model,
+            api_key=endpoint.api_key,
+            constraint=endpoint.constraint,
         )
 
     def _constraint_arguments(self, constraint: Constraint) -> dict[str, Any]:

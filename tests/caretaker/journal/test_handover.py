@@ -190,15 +190,15 @@ def test_patient_page_links_to_the_handover(client, nurse, patient):
 
 
 @pytest.fixture
-def remote_model(settings, monkeypatch):
+def remote_model(settings):
     """The openai backend with rewording on, pointed at ``url``."""
     from logic.extraction.backends import backends_forget
 
     def point_at(url: str) -> None:
         settings.CARETAKER_LLM_BACKEND = "openai"
         settings.CARETAKER_LLM_WORDING = True
-        monkeypatch.setenv("CARETAKER_LLM_BASE_URL", url)
-        monkeypatch.setenv("CARETAKER_LLM_CONSTRAINT", "none")
+        settings.CARETAKER_LLM_BASE_URL = url
+        settings.CARETAKER_LLM_CONSTRAINT = "none"
         backends_forget()
 
     yield point_at

@@ -59,12 +59,12 @@ def test_processing_twice_adds_no_facts_or_alerts(patient):
     assert Alert.objects.filter(problem="risingTemperatureAfterOperation").count() == 1
 
 
-def test_a_dead_backend_fails_the_message_and_keeps_it(patient, settings, monkeypatch):
+def test_a_dead_backend_fails_the_message_and_keeps_it(patient, settings):
     """An unreachable OpenAI-compatible endpoint: failed with the reason; the
     message and earlier facts stay."""
     post_operative(patient)
     settings.CARETAKER_LLM_BACKEND = "openai"
-    monkeypatch.setenv("CARETAKER_LLM_BASE_URL", "http://127.0.0.1:9/v1")  # no one
+    settings.CARETAKER_LLM_BASE_URL = "http://127.0.0.1:9/v1"  # no one listens
     backends_forget()
     try:
         message = message_submit(patient=patient, text="pulse 104")
@@ -93,9 +93,7 @@ def test_say_command_prints_the_documented_json(patient, capsys):
     assert result["state"]["current"]["temperature"] == 38.6
 
 
-def test_an_unavailable_model_is_retried_then_the_message_fails(
-    patient, settings, monkeypatch
-):
+def test_an_unavailable_model_is_retried_then_the_message_fails(patient, settings):
     """An endpoint answering 503: the task tries again (3 retries with backoff;
     run in process here, so without the waits), then marks the message failed with
     the reason and keeps it for a retry from the bedside."""
@@ -120,9 +118,7 @@ def test_an_unavailable_model_is_retried_then_the_message_fails(
     server = ThreadingHTTPServer(("127.0.0.1", 0), Unavailable)
     Thread(target=server.serve_forever, daemon=True).start()
     settings.CARETAKER_LLM_BACKEND = "openai"
-    monkeypatch.setenv(
-        "CARETAKER_LLM_BASE_URL", f"http://127.0.0.1:{server.server_address[1]}/v1"
-    )
+    settings.CARETAKER_LLM_BASE_URL = f"http://127.0.0.1:{server.server_address[1]}/v1"
     backends_forget()
     try:
         message = message_submit(patient=patient, text="pulse 104")

@@ -17,7 +17,7 @@ from logic.extraction.backends.openai_compat import OpenAIBackend
 from logic.extraction.extractor import extract
 from logic.extraction.grammar import GuideMode
 from logic.extraction.guide import guide_build
-from logic.extraction.options import ExtractionOptions
+from logic.extraction.options import Endpoint, ExtractionOptions
 from logic.extraction.wording import confirmation_reword
 from tests.support.servers import chat_answering
 from tests.support.servers import llama_server as serve
@@ -34,12 +34,8 @@ def llama_server() -> Iterator[str]:
 
 
 def backend(url: str, constraint: str) -> OpenAIBackend:
-    return OpenAIBackend.from_environment(
-        {
-            "CARETAKER_LLM_BASE_URL": url,
-            "CARETAKER_LLM_MODEL": "smollm2",
-            "CARETAKER_LLM_CONSTRAINT": constraint,
-        }
+    return OpenAIBackend.from_endpoint(
+        Endpoint(base_url=url, model="smollm2", constraint=constraint)
     )
 
 
