@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from logic.diagnostics import LogicError
 from logic.extraction.selfcheck import (
     REBUILD,
+    BuildRecord,
     CpuInfo,
     cpu_info,
     llama_build_record,
@@ -36,7 +37,7 @@ def compiled_features(system_info: str) -> set[str]:
 
 
 def portability_problems(
-    system_info: str, record: dict[str, object], cpu: CpuInfo
+    system_info: str, record: BuildRecord, cpu: CpuInfo
 ) -> list[str]:
     """Why this llama.cpp build is not safe to ship to any x86-64 server ([] if it
     is): a CPU-specific instruction set compiled in, build flags unknown or native,
@@ -49,13 +50,12 @@ def portability_problems(
             f"llama.cpp was built with {', '.join(tied)}, which many servers lack; "
             f"{REBUILD}"
         )
-    arguments = [str(a) for a in record.get("cmake_args", [])]  # type: ignore[attr-defined]
-    if not record:
+    if not record.known:
         problems.append(
             "llama-cpp-python was not installed by scripts/install_llama.py, so it "
             f"was probably compiled for the build machine's CPU; {REBUILD}"
         )
-    elif "-DGGML_NATIVE=OFF" not in arguments:
+    elif "-DGGML_NATIVE=OFF" not in record.cmake_args:
         problems.append(f"llama.cpp was built with -march=native; {REBUILD}")
     for name in ("AVX2", "FMA", "F16C"):
         if name in features and name.lower() not in cpu.features:
@@ -109,8 +109,8 @@ def doctor_run(models: Iterable[str], out: Callable[[str], None] = print) -> int
         return 1
     record = llama_build_record()
     out(f"llama.cpp:  {system_info}")
-    flags = " ".join(str(a) for a in record.get("cmake_args", [])) or "unknown"  # type: ignore[attr-defined]
-    out(f"build:      {record.get('requirement', 'llama-cpp-python')} with {flags}")
+    flags = " ".join(record.cmake_args) or "unknown flags"
+    out(f"build:      {record.requirement} with {flags}")
     problems = portability_problems(system_info, record, cpu)
     for model in models:
         check = model_check(model)

@@ -40,17 +40,19 @@ def scope_session_key(scope) -> str | None:
     return None if session is None else session.session_key or ""
 
 
-def ward_access_current(*, scope, ward: Ward) -> bool:
-    user = socket_user_current(
+def _scope_user(scope):
+    return socket_user_current(
         user=scope.get("user"), session_key=scope_session_key(scope)
     )
+
+
+def ward_access_current(*, scope, ward: Ward) -> bool:
+    user = _scope_user(scope)
     return user is not None and ward_visible(user=user, ward=ward)
 
 
 def patient_access_current(*, scope, patient_id: int) -> bool:
-    user = socket_user_current(
-        user=scope.get("user"), session_key=scope_session_key(scope)
-    )
+    user = _scope_user(scope)
     patient = Patient.objects.filter(pk=patient_id).first()
     return (
         user is not None

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -70,13 +69,27 @@ def llama_system_info() -> str:
     return info.decode().strip()
 
 
-def llama_build_record() -> dict[str, object]:
-    """How ``scripts/install_llama.py`` built the installed llama-cpp-python, or {}
-    when it was installed some other way."""
+@dataclass(frozen=True)
+class BuildRecord:
+    """How ``scripts/install_llama.py`` built the installed llama-cpp-python;
+    ``known`` is False when it was installed some other way."""
+
+    known: bool
+    requirement: str = "llama-cpp-python"
+    cmake_args: tuple[str, ...] = ()
+
+
+def llama_build_record() -> BuildRecord:
+    """The record ``scripts/install_llama.py`` left beside the environment."""
     try:
-        return dict(json.loads((Path(sys.prefix) / BUILD_RECORD).read_text()))
+        record = json.loads((Path(sys.prefix) / BUILD_RECORD).read_text())
     except (OSError, ValueError):
-        return {}
+        return BuildRecord(known=False)
+    return BuildRecord(
+        known=True,
+        requirement=str(record.get("requirement", "llama-cpp-python")),
+        cmake_args=tuple(str(a) for a in record.get("cmake_args", [])),
+    )
 
 
 def _probe(model_file: str) -> None:
@@ -117,7 +130,6 @@ def llama_selfcheck(model_file: str) -> None:
         result = subprocess.run(
             [sys.executable, "-m", "logic.extraction.selfcheck", model_file],
             capture_output=True, text=True, timeout=PROBE_TIMEOUT_SECONDS,
-            env={**os.environ, "OMP_WAIT_POLICY": "PASSIVE"},
         )  # fmt: skip
     except subprocess.TimeoutExpired as error:
         raise ExtractionError(

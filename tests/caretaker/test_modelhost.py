@@ -98,10 +98,9 @@ def test_a_child_killed_on_each_try_fails_the_call_with_the_signal(host):
 def test_a_hung_model_is_stopped_after_the_timeout():
     host = ModelHost("slow model", timeout=1)
     try:
-        started = time.monotonic()
+        # Without the timeout the call would return None after 60 s, not raise.
         with pytest.raises(ModelCrashed, match="did not answer within 1 s"):
             host.call("time:sleep", 60)
-        assert time.monotonic() - started < 30
     finally:
         host.stop()
 

@@ -12,9 +12,8 @@ from caretaker.journal.services import message_import
 pytestmark = pytest.mark.django_db
 
 
-def test_problem_explanation_shows_the_words_each_fact_came_from(
-    client, nurse, patient
-):
+def after_surgery(patient, text: str, statements: list[str]) -> None:
+    """Surgery and a temperature of 37.0 three hours ago, then ``text`` an hour ago."""
     now = timezone.now()
     message_import(
         patient=patient,
@@ -22,12 +21,15 @@ def test_problem_explanation_shows_the_words_each_fact_came_from(
         text="had surgery, temp 37",
         statements=["condition(backgroundInfo, surgery)", "data(temperature, 37.0)"],
     )
-    message_import(
-        patient=patient,
-        said_at=now - timedelta(hours=1),
-        text="She's warm now, temp is 38.6 on the probe",
-        statements=["data(temperature, 38.6)"],
-    )
+    message_import(patient=patient, said_at=now - timedelta(hours=1), text=text,
+                   statements=statements)  # fmt: skip
+
+
+def test_problem_explanation_shows_the_words_each_fact_came_from(
+    client, nurse, patient
+):
+    after_surgery(patient, "She's warm now, temp is 38.6 on the probe",
+                  ["data(temperature, 38.6)"])  # fmt: skip
     fact = Fact.objects.get(statement="data(temperature, 38.6)")
     Fact.objects.filter(pk=fact.pk).update(evidence_start=16, evidence_end=28)
     client.force_login(nurse)
@@ -61,23 +63,9 @@ def _visible(page: str) -> str:
 def test_problems_and_journal_read_in_plain_clinical_language(client, nurse, patient):
     """A nurse reads problems by label and meaning and values as she writes them;
     the rule name and the statements are there only behind "details"."""
-    now = timezone.now()
-    message_import(
-        patient=patient,
-        said_at=now - timedelta(hours=3),
-        text="had surgery, temp 37",
-        statements=["condition(backgroundInfo, surgery)", "data(temperature, 37.0)"],
-    )
-    message_import(
-        patient=patient,
-        said_at=now - timedelta(hours=1),
-        text="temp 38.6, BP 128 over 76",
-        statements=[
-            "data(temperature, 38.6)",
-            "data(systolicBP, 128)",
-            "data(diastolicBP, 76)",
-        ],
-    )
+    after_surgery(patient, "temp 38.6, BP 128 over 76", [
+        "data(temperature, 38.6)", "data(systolicBP, 128)", "data(diastolicBP, 76)"
+    ])  # fmt: skip
     client.force_login(nurse)
     page = client.get(f"/patients/{patient.pk}/").content.decode()
     visible = _visible(page)

@@ -14,6 +14,7 @@ import pytest
 from logic.doctor import compiled_features, portability_problems
 from logic.extraction.backends.llama import MODELS, model_path
 from logic.extraction.selfcheck import (
+    BuildRecord,
     CpuInfo,
     cpu_info,
     llama_build_record,
@@ -23,7 +24,8 @@ from logic.extraction.selfcheck import (
 )
 
 ROOT = Path(__file__).resolve().parents[3]
-PORTABLE = {"cmake_args": ["-DGGML_NATIVE=OFF", "-DGGML_AVX2=ON"]}
+PORTABLE = BuildRecord(known=True, cmake_args=("-DGGML_NATIVE=OFF", "-DGGML_AVX2=ON"))
+UNKNOWN = BuildRecord(known=False)
 
 
 def test_the_installed_llama_cpp_has_no_amx_no_avx512_and_is_not_native():
@@ -32,8 +34,9 @@ def test_the_installed_llama_cpp_has_no_amx_no_avx512_and_is_not_native():
     assert {"AVX2", "FMA", "F16C"} <= features
     assert not features & {"AMX_INT8", "AVX512", "AVX512_VNNI", "AVX512_BF16"}
     record = llama_build_record()
-    assert "-DGGML_NATIVE=OFF" in record["cmake_args"]
-    assert "-DGGML_AMX_INT8=OFF" in record["cmake_args"]
+    assert record.known
+    assert "-DGGML_NATIVE=OFF" in record.cmake_args
+    assert "-DGGML_AMX_INT8=OFF" in record.cmake_args
     assert portability_problems(llama_system_info(), record, cpu_info()) == []
 
 
@@ -42,7 +45,7 @@ def test_a_native_build_is_named_for_what_ties_it_to_one_cpu():
         "CPU : SSE3 = 1 | AVX2 = 1 | F16C = 1 | FMA = 1 | AVX512 = 1 | AMX_INT8 = 1 |"
     )
     cpu = CpuInfo("Intel Xeon Platinum 8480+", ("avx2", "fma", "f16c", "amx_int8"))
-    problems = portability_problems(info, {}, cpu)
+    problems = portability_problems(info, UNKNOWN, cpu)
     assert "built with AVX512, AMX_INT8, which many servers lack" in problems[0]
     assert "not installed by scripts/install_llama.py" in problems[1]
     assert len(problems) == 2
