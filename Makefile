@@ -49,6 +49,7 @@ lint: $(STAMP)
 	@$(PYTHON) -m ruff check .
 	@$(PYTHON) -m ruff format --check .
 	@$(PYTHON) -m mypy
+	@PYTHONPATH=. $(VENV)/bin/lint-imports --no-cache
 
 bench: $(STAMP)
 	@./scripts/system-deps.sh

@@ -66,8 +66,8 @@ def patients():
 
 def submit(count: int) -> dict:
     """Queue ``count`` messages round-robin over the patients; wait for all."""
+    from caretaker.care.submissions import message_submit
     from caretaker.journal.models import Message
-    from caretaker.journal.services import message_submit
 
     beds = patients()
     started = time.perf_counter()
@@ -101,8 +101,8 @@ def profile() -> dict:
     message that loads the language model)."""
     from django.utils import timezone
 
+    from caretaker.care.actions import message_process
     from caretaker.journal.models import Message
-    from caretaker.journal.services import message_process
 
     bed = patients()[0]
 

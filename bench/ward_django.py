@@ -19,9 +19,10 @@ def main(patients: int, hours: int) -> None:
 
     from bench.common import summary_ms
     from bench.ward_bench import observation_sets
+    from caretaker.care.actions import patient_reevaluate
     from caretaker.journal.models import Fact, Message
-    from caretaker.journal.rules import active_ruleset
-    from caretaker.wards.services import patient_admit, patient_reevaluate
+    from caretaker.journal.rules import active_rules
+    from caretaker.wards.services import patient_admit
 
     call_command("migrate", "--noinput", "-v0")
     end = timezone.now()
@@ -35,7 +36,7 @@ def main(patients: int, hours: int) -> None:
             bed=str(index),
             admitted_at=end - timedelta(hours=hours),
         )
-        rules, _ = active_ruleset(patient=patient)
+        rules = active_rules(patient=patient).rules
         facts = observation_sets(
             rules, sets=hours, every=timedelta(hours=1), seed=index, end=end
         )

@@ -2,9 +2,9 @@
 
 from django.urls import path, register_converter
 
+from caretaker.care.consumers.bedside import BedsideConsumer
+from caretaker.care.consumers.ward import WardConsumer
 from caretaker.converters import RecordId
-from caretaker.journal.consumers import BedsideConsumer
-from caretaker.wards.consumers import WardConsumer
 
 register_converter(RecordId, "id")
 

@@ -3,11 +3,8 @@
 from django.contrib import admin
 from django.urls import include, path, register_converter
 
-from caretaker.alerts import views as alerts
+from caretaker.care.views import alerts, bedside, rulesets, wards
 from caretaker.converters import RecordId
-from caretaker.journal import views as journal
-from caretaker.rulesets import views as rulesets
-from caretaker.wards import views as wards
 
 register_converter(RecordId, "id")
 
@@ -21,7 +18,7 @@ urlpatterns = [
         wards.patient_series,
         name="patient-series",
     ),
-    path("patients/<id:patient_id>/bedside/", journal.bedside, name="bedside"),
+    path("patients/<id:patient_id>/bedside/", bedside.bedside, name="bedside"),
     path("patients/<id:patient_id>/fhir/", wards.patient_fhir, name="patient-fhir"),
     path(
         "patients/<id:patient_id>/handover/",
@@ -30,18 +27,18 @@ urlpatterns = [
     ),
     path(
         "patients/<id:patient_id>/messages/",
-        journal.message_create,
+        bedside.message_create,
         name="message-create",
     ),
-    path("facts/<id:fact_id>/undo/", journal.fact_undo, name="fact-undo"),
+    path("facts/<id:fact_id>/undo/", bedside.fact_undo, name="fact-undo"),
     path(
         "messages/<id:message_id>/undo/",
-        journal.message_undo,
+        bedside.message_undo,
         name="message-undo",
     ),
     path(
         "messages/<id:message_id>/retry/",
-        journal.message_retry_view,
+        bedside.message_retry_view,
         name="message-retry",
     ),
     path(

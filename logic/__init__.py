@@ -13,7 +13,14 @@ from logic.diagnostics import (
 )
 from logic.program import TimedStatement
 from logic.ruleset import RuleSet, default_ruleset, ruleset_load
-from logic.state import News2, PatientState, Problem, patient_state_solve, state_to_json
+from logic.state import (
+    News2,
+    PatientState,
+    Problem,
+    patient_state_solve,
+    state_to_json,
+    state_to_record,
+)
 from logic.statements import Statement, Unclear, statement_parse
 
 __all__ = [
@@ -37,5 +44,6 @@ __all__ = [
     "patient_state_solve",
     "ruleset_load",
     "state_to_json",
+    "state_to_record",
     "statement_parse",
 ]

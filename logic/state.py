@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from types import MappingProxyType
@@ -186,7 +186,40 @@ def _news2(answer: Answer) -> News2:
 
 
 def state_to_json(state: PatientState, rules: RuleSet) -> dict[str, Any]:
-    """The state as the JSON object the command line and the web app print."""
+    """The state as the JSON object the command line prints: each problem's support
+    as text (``data(temperature, 38.4) at 2026-11-20T10:00:00Z``)."""
+    return _state_json(
+        state, rules, lambda p: [timed_statement_text(f, rules) for f in p.support]
+    )
+
+
+def state_to_record(state: PatientState, rules: RuleSet) -> dict[str, Any]:
+    """The state as the web app stores and pushes it: as :func:`state_to_json`, but
+    each problem's support is structured (:func:`support_record`), so that nothing
+    outside the logic core parses statement text back."""
+    return _state_json(state, rules, lambda p: support_record(p.support, rules))
+
+
+def support_record(
+    support: Iterable[TimedStatement], rules: RuleSet
+) -> list[dict[str, str]]:
+    """Supporting facts as ``{"statement", "type", "at"}`` objects: the canonical
+    statement (what the app stores facts as), its type and the UTC time it was said."""
+    return [
+        {
+            "statement": f.statement.canonical(rules.alphabet),
+            "type": f.statement.type,
+            "at": iso_utc(f.at),
+        }
+        for f in support
+    ]
+
+
+def _state_json(
+    state: PatientState,
+    rules: RuleSet,
+    support: Callable[[Problem], list[Any]],
+) -> dict[str, Any]:
     alphabet = rules.alphabet
     news2: dict[str, Any] = {"complete": state.news2.complete}
     if state.news2.complete:
@@ -213,7 +246,7 @@ def state_to_json(state: PatientState, rules: RuleSet) -> dict[str, Any]:
                 "description": problem.description,
                 "label": problem.title,
                 "meaning": problem.meaning,
-                "support": [timed_statement_text(f, rules) for f in problem.support],
+                "support": support(problem),
             }
             for problem in state.problems
         ],

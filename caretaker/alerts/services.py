@@ -1,5 +1,7 @@
-"""Raising, acknowledging, re-notifying and escalating alerts."""
+"""Raising, acknowledging, re-notifying and escalating alerts. Pushing them to the
+ward's pages is the caller's (:mod:`caretaker.care.actions`)."""
 
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -8,98 +10,69 @@ from django.utils import timezone
 from django.utils.formats import date_format
 
 from caretaker.alerts.models import Alert
-from caretaker.alerts.push import alert_push
 from caretaker.audit.models import Action
 from caretaker.audit.services import audit_record
-from caretaker.journal import push
 from caretaker.journal.models import Message
-from caretaker.journal.rules import active_ruleset
-from caretaker.journal.selectors import support_split
+from caretaker.journal.rules import ActiveRules
 from caretaker.wards.models import Patient
-from logic import (
-    Alphabet,
-    Statement,
-    StatementError,
-    TimedStatement,
-    statement_parse,
-)
-from logic.extraction.confirmation import problem_warning, support_text
+from logic import Problem
+from logic.extraction.confirmation import problem_text
+from logic.state import support_record
 
 
-def warning_text(problem: dict, alphabet: Alphabet) -> str:
-    """What the nurse reads: the problem's label and the rule file's description,
-    then the supporting readings with local times ("Low blood sugar: ... Based on:
-    BM 3.1 mmol/L at 23 Nov 14:05")."""
-    facts, unread = [], []
-    for entry in problem.get("support", []):
-        text, moment = support_split(entry)
-        try:
-            statement = statement_parse(text, alphabet)
-        except StatementError:
-            statement = None
-        if isinstance(statement, Statement) and moment is not None:
-            facts.append(TimedStatement(statement, moment))
-        else:
-            unread.append(text)
-    support = support_text(
-        facts,
-        alphabet,
-        when=lambda moment: date_format(timezone.localtime(moment), "j M H:i"),
-    )
-    return problem_warning(
-        problem.get("label") or problem["name"],
-        problem["description"],
-        ", ".join([support, *unread] if support else unread),
-    )
+def _local(moment: datetime) -> str:
+    return date_format(timezone.localtime(moment), "j M H:i")
 
 
 def alerts_raise(
     *,
     patient: Patient,
-    problems: list[dict],
-    previous: set[str],
+    problems: Iterable[Problem],
+    previous: frozenset[str],
     message: Message | None,
-    ruleset_version: str,
+    active: ActiveRules,
     derived_at: datetime,
 ) -> list[Alert]:
-    """Create an alert for each problem that is active now and was not before."""
-    alphabet = active_ruleset(patient=patient)[0].alphabet
+    """Create an alert for each problem that is active now and was not before. What
+    the nurse reads is the problem's label and description, then the supporting
+    readings with local times ("Low blood sugar: ... Based on: BM 3.1 mmol/L at 23
+    Nov 14:05")."""
     return [
         Alert.objects.create(
             patient=patient,
-            problem=problem["name"],
-            severity=problem["severity"],
-            text=warning_text(problem, alphabet),
-            support=problem["support"],
+            problem=problem.name,
+            severity=problem.severity,
+            text=problem_text(problem, active.rules.alphabet, when=_local),
+            support=support_record(problem.support, active.rules),
             first_derived_at=derived_at,
             message=message,
-            ruleset_version=ruleset_version,
+            ruleset_version=active.version,
         )
         for problem in problems
-        if problem["name"] not in previous
+        if problem.name not in previous
     ]
 
 
 @transaction.atomic
-def alert_acknowledge(*, alert: Alert, user) -> Alert:
-    """Mark an alert as seen by ``user``; acknowledging twice keeps the first."""
+def alert_acknowledge(*, alert: Alert, user) -> tuple[Alert, bool]:
+    """Mark an alert as seen by ``user``; acknowledging twice keeps the first.
+    Returns the alert and whether this call acknowledged it."""
     alert = Alert.objects.select_for_update().get(pk=alert.pk)
-    if alert.acknowledged_at is None:
-        alert.acknowledged_at = timezone.now()
-        alert.acknowledged_by = user
-        alert.save(update_fields=["acknowledged_at", "acknowledged_by"])
-        audit_record(user=user, action=Action.ALERT_ACKNOWLEDGE, obj=alert)
-        patient_id = alert.patient_id
-        transaction.on_commit(lambda: push.patient_push(patient_id))
-    return alert
+    if alert.acknowledged_at is not None:
+        return alert, False
+    alert.acknowledged_at = timezone.now()
+    alert.acknowledged_by = user
+    alert.save(update_fields=["acknowledged_at", "acknowledged_by"])
+    audit_record(user=user, action=Action.ALERT_ACKNOWLEDGE, obj=alert)
+    return alert, True
 
 
 def _follow_up(
     *, field: str, after: timedelta, action: str, now: datetime
 ) -> list[int]:
     """Mark each unacknowledged alert older than ``after`` whose ``field`` is still
-    empty, record it and push it. The conditional update makes a second run, or two
-    workers at once, find nothing left to do."""
+    empty and record it. The conditional update makes a second run, or two workers
+    at once, find nothing left to do."""
     due = Alert.objects.filter(
         acknowledged_at__isnull=True,
         first_derived_at__lte=now - after,
@@ -118,7 +91,6 @@ def _follow_up(
             audit_record(
                 user=None, action=action, obj=alert, detail={"after_minutes": minutes}
             )
-            transaction.on_commit(lambda pk=alert_id: alert_push(pk, kind=str(action)))
         done.append(alert_id)
     return done
 

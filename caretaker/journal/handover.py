@@ -10,7 +10,7 @@ from decimal import Decimal
 from django.utils import timezone
 
 from caretaker.journal.models import Message, PatientSnapshot
-from caretaker.journal.rules import active_ruleset
+from caretaker.journal.rules import active_rules
 from caretaker.journal.selectors import fact_list_active
 from caretaker.wards.models import Patient
 from logic import Statement, statement_parse
@@ -126,7 +126,7 @@ def patient_handover(
 ) -> Handover:
     """The handover of ``patient`` for what was said from ``since`` to ``until``."""
     until = until or timezone.now()
-    rules, _version = active_ruleset(patient=patient)
+    rules = active_rules(patient=patient).rules
     alphabet = rules.alphabet
     snapshot = PatientSnapshot.objects.filter(patient=patient).first()
     state = snapshot.state if snapshot else {}

@@ -45,6 +45,9 @@ class Message(models.Model):
     # A capable model's rewording of the confirmation (CARETAKER_LLM_WORDING), kept
     # only when it has exactly the confirmation's numbers; empty otherwise.
     wording = models.TextField(blank=True)
+    # What the nurse reads back, built from the stored facts when the message was
+    # solved and again after an undo: pages never rebuild it.
+    confirmation = models.TextField(blank=True)
     # Who pressed Retry last: the facts a retry stores are recorded in the audit
     # trail as stored by that user (the words remain the author's).
     retried_by = models.ForeignKey(

@@ -8,9 +8,10 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from caretaker.journal.models import Fact, Message, PatientSnapshot
+from caretaker.journal.rules import ActiveRules
 from caretaker.wards.models import Patient
 from logic import Alphabet, RuleSet, Statement, TimedStatement, statement_parse
-from logic.extraction.confirmation import readings
+from logic.extraction.confirmation import confirmation_text, readings
 
 T = TypeVar("T")
 
@@ -49,15 +50,6 @@ def message_get(*, message_id: int) -> Message:
     return Message.objects.select_related("patient").get(pk=message_id)
 
 
-def support_split(entry: str) -> tuple[str, datetime | None]:
-    """``data(temperature, 38.4) at 2026-11-20T10:00:00Z`` as statement and time."""
-    statement, _, moment = entry.rpartition(" at ")
-    try:
-        return statement, datetime.fromisoformat(moment.replace("Z", "+00:00"))
-    except ValueError:
-        return entry, None
-
-
 def problem_explanations(
     *, patient: Patient, problems: Sequence[dict], alphabet: Alphabet | None = None
 ) -> list[dict]:
@@ -73,12 +65,18 @@ def problem_explanations(
     for problem in problems:
         support = []
         for entry in problem.get("support", []):
-            statement, moment = support_split(entry)
-            fact = facts.get((statement, moment))
+            # Structured by the logic core (``state_to_record``); a state stored
+            # before that holds text, shown as it is until the patient is solved again.
+            statement, at = (
+                (entry["statement"], _utc(entry["at"]))
+                if isinstance(entry, dict)
+                else (str(entry), None)
+            )
+            fact = facts.get((statement, at))
             support.append(
                 {
                     "statement": statement,
-                    "at": moment,
+                    "at": at,
                     "words": fact.evidence_text if fact else "",
                     "transcript": fact.message.transcript if fact else "",
                 }
@@ -95,6 +93,10 @@ def problem_explanations(
         )
         explained.append({**problem, "explanation": support, "readings": lines})
     return explained
+
+
+def _utc(moment: str) -> datetime:
+    return datetime.fromisoformat(moment.replace("Z", "+00:00"))
 
 
 def _support_line(text: str, entries: list[dict]) -> dict:
@@ -175,14 +177,13 @@ def journal_entries(
     return messages
 
 
-def message_confirmation(*, message: Message, facts: Sequence[Fact]) -> str:
+def message_confirmation(
+    *, message: Message, facts: Sequence[Fact], active: ActiveRules
+) -> str:
     """The sentence the nurse reads back after a message ("Recorded: temperature
     38.4 °C (was 37.2 °C at 08:00). Not understood: 'asked for his glasses'."),
     built only from stored facts: no language model words in it."""
-    from caretaker.journal.rules import active_ruleset
-    from logic.extraction.confirmation import confirmation_text
-
-    rules, _version = active_ruleset(patient=message.patient)
+    rules = active.rules
     statements = timed_statements(facts=facts, rules=rules)
     earlier = (
         fact_list_active(patient=message.patient)

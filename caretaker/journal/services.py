@@ -1,7 +1,10 @@
-"""The message pipeline: persist, transcribe, extract, store facts, solve, alert."""
+"""The journal's own changes: store what the nurse said, transcribe, extract, store
+facts and the solved state, undo. Raising alerts and pushing pages come after, in
+:mod:`caretaker.care.actions`."""
 
 import logging
 import uuid
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from django.core.files.base import ContentFile
@@ -9,11 +12,10 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from caretaker.alerts.services import alerts_raise
 from caretaker.audit.services import Action, audit_record, facts_stored_record
-from caretaker.journal import extraction, push, transcription
+from caretaker.journal import extraction, transcription
 from caretaker.journal.models import Fact, Message, PatientSnapshot
-from caretaker.journal.rules import active_ruleset
+from caretaker.journal.rules import ActiveRules
 from caretaker.journal.selectors import (
     fact_list_active,
     message_confirmation,
@@ -21,7 +23,8 @@ from caretaker.journal.selectors import (
     timed_statements,
 )
 from caretaker.wards.models import Patient
-from logic import Statement, patient_state_solve, state_to_json, statement_parse
+from logic import PatientState, Statement, patient_state_solve, statement_parse
+from logic.state import state_to_record
 
 logger = logging.getLogger(__name__)
 Status = Message.Status
@@ -36,7 +39,10 @@ class StepUnavailable(MessageFailed):
     worth trying again later."""
 
 
-@transaction.atomic
+class ClientIdConflict(Exception):
+    """The device's ``client_id`` already names a message of another patient."""
+
+
 def message_submit(
     *,
     patient: Patient,
@@ -46,15 +52,19 @@ def message_submit(
     audio_name: str = "recording.webm",
     said_at: datetime | None = None,
     client_id: uuid.UUID | None = None,
-) -> Message:
-    """Store what the nurse said before anything else happens, then queue processing.
+) -> tuple[Message, bool]:
+    """Store what the nurse said before anything else happens. Returns the message
+    and whether it is new: submitting again with the same ``client_id`` (a device
+    that did not hear the answer) returns the first message unchanged.
 
-    Submitting again with the same ``client_id`` returns the first message unchanged.
-    """
+    Raises :class:`ClientIdConflict` when ``client_id`` names another patient's
+    message, and ``ValueError`` when there is neither text nor audio."""
     if client_id is not None:
         existing = Message.objects.filter(client_id=client_id).first()
         if existing is not None:
-            return existing
+            if existing.patient_id != patient.pk:
+                raise ClientIdConflict("client_id belongs to another patient's message")
+            return existing, False
     if not text.strip() and not audio:
         raise ValueError("a message needs text or audio")
     message = Message(
@@ -68,81 +78,18 @@ def message_submit(
         message.audio.save(audio_name, ContentFile(audio), save=False)
     message.save()
     audit_record(user=author, action=Action.MESSAGE_SUBMIT, obj=message)
-    transaction.on_commit(lambda: _enqueue(message.pk))
-    return message
+    return message, True
 
 
-def _enqueue(message_id: int) -> None:
-    from caretaker.journal.tasks import message_process_task
-
-    push.message_push(message_id)  # the bedside shows "processing" at once
-    try:
-        message_process_task.delay(message_id)
-    except Exception:
-        # The broker is down (Redis restarting). The message is stored; the resume
-        # sweep queues it once a worker and the broker are back.
-        logger.warning("message %s stored but not queued", message_id, exc_info=True)
-
-
-def message_process(*, message_id: int, final_attempt: bool = True) -> Message:
-    """Run the remaining steps of a message; safe to run twice (each step checks the
-    status it starts from). A failing step marks the message failed with the reason;
-    what earlier steps stored stays.
-
-    Extraction and solving hold the patient's row lock, so two messages for the same
-    patient never interleave, however many workers run. When the language model is
-    unreachable and this is not the ``final_attempt``, :class:`StepUnavailable` is
-    raised for the task to retry later instead of failing the message.
-    """
-    message = Message.objects.select_related("patient").get(pk=message_id)
-    try:
-        if message.status == Status.RECEIVED:
-            message_transcribe(message=message)
-        with transaction.atomic():
-            Patient.objects.select_for_update().filter(pk=message.patient_id).first()
-            message.refresh_from_db()
-            if message.status == Status.TRANSCRIBED:
-                message_extract(message=message)
-            if message.status == Status.EXTRACTED:
-                message_solve(message=message)
-    except StepUnavailable as failure:
-        if not final_attempt:
-            raise
-        message_fail(message=message, reason=str(failure))
-    except MessageFailed as failure:
-        message_fail(message=message, reason=str(failure))
-    transaction.on_commit(lambda: push.message_push(message.pk))
-    return message
-
-
-def message_solve(*, message: Message) -> None:
-    """Solve the patient's program after this message and mark it solved."""
-    state = patient_state_refresh(patient=message.patient, message=message)
-    score = state["news2"].get("score")
-    message_update(
-        message=message,
-        status=Status.SOLVED,
-        news2_score=score,
-        news2_band=state["news2"].get("band") or "",
-        wording=extraction.confirmation_wording(
-            message_confirmation(message=message, facts=list(message.facts.all()))
-        ),
-    )
-
-
-def messages_resume(*, older_than: timedelta) -> list[int]:
-    """Queue again every message left unfinished for longer than ``older_than``: its
-    task was lost with a killed worker or a restarted broker. Processing is
-    idempotent, so a message that is merely slow is safe to queue twice."""
+def messages_unfinished(*, older_than: timedelta) -> list[int]:
+    """Messages left unfinished for longer than ``older_than``: their task was lost
+    with a killed worker or a restarted broker."""
     cutoff = timezone.now() - older_than
-    stuck = list(
+    return list(
         Message.objects.filter(created_at__lt=cutoff)
         .exclude(status__in=[Status.SOLVED, Status.FAILED])
         .values_list("pk", flat=True)
     )
-    for message_id in stuck:
-        _enqueue(message_id)
-    return stuck
 
 
 def message_update(*, message: Message, **fields: object) -> None:
@@ -175,13 +122,12 @@ def message_transcribe(*, message: Message) -> None:
     )
 
 
-def message_extract(*, message: Message) -> None:
+def message_extract(*, message: Message, active: ActiveRules) -> None:
     """Transcript to facts, with the patient's current values as prompt state."""
-    rules, _version = active_ruleset(patient=message.patient)
     current = patient_current_values(patient=message.patient)
     try:
         result = extraction.utterance_extract(
-            message.transcript, current=current, rules=rules
+            message.transcript, current=current, rules=active.rules
         )
     except extraction.ExtractionUnavailable as error:
         raise StepUnavailable(str(error)) from error
@@ -211,58 +157,55 @@ def message_extract(*, message: Message) -> None:
         facts_stored_record(message=message, user=message.retried_by)
 
 
+def message_solved(
+    *, message: Message, state: PatientState, active: ActiveRules
+) -> None:
+    """Mark the message solved, with the NEWS2 it left and the confirmation the
+    nurse reads (built once, here, from the stored facts)."""
+    message_update(
+        message=message,
+        status=Status.SOLVED,
+        news2_score=state.news2.score,
+        news2_band=state.news2.band or "",
+        confirmation=message_confirmation(
+            message=message, facts=list(message.facts.all()), active=active
+        ),
+    )
+
+
 @transaction.atomic
-def patient_state_refresh(
-    *, patient: Patient, message: Message | None = None, now: datetime | None = None
-) -> dict:
-    """Solve the patient's program, raise alerts for problems that became active and
-    keep the state. The patient row is locked so two refreshes never interleave."""
-    Patient.objects.select_for_update().filter(pk=patient.pk).first()
-    rules, version = active_ruleset(patient=patient)
+def patient_state_store(
+    *, patient: Patient, active: ActiveRules, now: datetime | None = None
+) -> tuple[PatientState, frozenset[str]]:
+    """Solve the patient's program and keep the state. Returns it with the names of
+    the problems active before, for the caller to raise alerts for the new ones.
+    The caller holds the patient's row lock (see :mod:`caretaker.care.actions`)."""
+    rules = active.rules
     facts = timed_statements(facts=list(fact_list_active(patient=patient)), rules=rules)
     now = now or timezone.now()
     latest = max((f.at for f in facts), default=now)
-    state = state_to_json(
-        patient_state_solve(facts, rules=rules, now=max(now, latest)), rules
-    )
+    state = patient_state_solve(facts, rules=rules, now=max(now, latest))
     snapshot = PatientSnapshot.objects.filter(patient=patient).first()
-    previous = {
+    previous = frozenset(
         p["name"] for p in (snapshot.state.get("problems", []) if snapshot else [])
-    }
-    alerts_raise(
-        patient=patient,
-        problems=state["problems"],
-        previous=previous,
-        message=message,
-        ruleset_version=version,
-        derived_at=now,
     )
     PatientSnapshot.objects.update_or_create(
         patient=patient,
-        defaults={"state": state, "solved_at": now, "ruleset_version": version},
+        defaults={
+            "state": state_to_record(state, rules),
+            "solved_at": now,
+            "ruleset_version": active.version,
+        },
     )
-    return state
+    return state, previous
 
 
-@transaction.atomic
-def fact_retract(*, fact: Fact, user=None) -> dict:
-    """Undo a fact: it is kept, marked retracted, and the state is solved again."""
-    fact = Fact.objects.select_for_update().get(pk=fact.pk)
-    if fact.retracted_at is None:
-        fact.retracted_at, fact.retracted_by = timezone.now(), user
-        fact.save(update_fields=["retracted_at", "retracted_by"])
-        Message.objects.filter(pk=fact.message_id).update(revision=F("revision") + 1)
-        audit_record(user=user, action=Action.FACT_UNDO, obj=fact)
-    state = patient_state_refresh(patient=fact.patient)
-    transaction.on_commit(lambda: push.message_push(fact.message_id))
-    return state
-
-
-@transaction.atomic
-def facts_retract(*, message: Message, fact_ids: list[int], user=None) -> dict:
-    """Undo several facts of one message at once (a BP line is two facts): all or
-    none, each audited, and the state solved once. A fact of another message is
-    refused (``Fact.DoesNotExist``) before anything changes."""
+def facts_retract(
+    *, message: Message, fact_ids: Sequence[int], user=None
+) -> list[Fact]:
+    """Undo facts of one message (a BP line is two facts): all or none, each kept,
+    marked retracted and audited. A fact of another message is refused
+    (``Fact.DoesNotExist``) before anything changes. Returns those undone now."""
     wanted = set(fact_ids)
     facts = list(
         Fact.objects.select_for_update()
@@ -277,20 +220,29 @@ def facts_retract(*, message: Message, fact_ids: list[int], user=None) -> dict:
         fact.retracted_at, fact.retracted_by = now, user
         fact.save(update_fields=["retracted_at", "retracted_by"])
         audit_record(user=user, action=Action.FACT_UNDO, obj=fact)
-    if undone:
+    return undone
+
+
+def message_confirmation_refresh(*, message: Message, active: ActiveRules) -> None:
+    """After an undo: the confirmation speaks of the facts that still stand."""
+    if message.status != Status.SOLVED:
         Message.objects.filter(pk=message.pk).update(revision=F("revision") + 1)
-    state = patient_state_refresh(patient=message.patient)
-    transaction.on_commit(lambda: push.message_push(message.pk))
-    return state
+        return
+    standing = list(message.facts.filter(retracted_at__isnull=True))
+    message_update(
+        message=message,
+        confirmation=message_confirmation(
+            message=message, facts=standing, active=active
+        ),
+    )
 
 
-@transaction.atomic
-def message_retry(*, message: Message, user=None) -> Message:
-    """Run a failed message again from the step that has not completed; audited,
-    and what the retry stores is credited to ``user``."""
+def message_retry_reset(*, message: Message, user=None) -> bool:
+    """Set a failed message back to the step that has not completed; audited, and
+    what the retry stores is credited to ``user``. False when it had not failed."""
     message = Message.objects.select_for_update().get(pk=message.pk)
     if message.status != Status.FAILED:
-        return message
+        return False
     transcribed = bool(message.transcript) or not message.audio
     audit_record(
         user=user,
@@ -304,23 +256,22 @@ def message_retry(*, message: Message, user=None) -> Message:
         failure_reason="",
         retried_by=user,
     )
-    transaction.on_commit(lambda: _enqueue(message.pk))
-    return message
+    return True
 
 
-@transaction.atomic
-def message_import(
+def message_import_store(
     *,
     patient: Patient,
     said_at: datetime,
     text: str,
     statements: list[str],
+    active: ActiveRules,
     author=None,
 ) -> Message:
-    """Record history that is already in canonical statements (a handover, the demo
-    ward): validated by the alphabet like extracted ones, then solved."""
-    rules, _version = active_ruleset(patient=patient)
-    parsed = [statement_parse(s, rules.alphabet) for s in statements]
+    """Store history that is already in canonical statements (a handover, the demo
+    ward), validated by the alphabet like extracted ones; the caller solves."""
+    alphabet = active.rules.alphabet
+    parsed = [statement_parse(s, alphabet) for s in statements]
     message = Message.objects.create(
         patient=patient,
         author=author,
@@ -333,20 +284,13 @@ def message_import(
         Fact(
             patient=patient,
             message=message,
-            statement=s.canonical(rules.alphabet),
+            statement=s.canonical(alphabet),
             type=s.type,
-            value=s.value_text(rules.alphabet),
+            value=s.value_text(alphabet),
             said_at=said_at,
         )
         for s in parsed
         if isinstance(s, Statement)
     )
     facts_stored_record(message=message)
-    state = patient_state_refresh(patient=patient, message=message, now=said_at)
-    message_update(
-        message=message,
-        status=Status.SOLVED,
-        news2_score=state["news2"].get("score"),
-        news2_band=state["news2"].get("band") or "",
-    )
     return message

@@ -1,13 +1,11 @@
 """Reading rule set versions: which one is active where, diffs, dry runs, audit."""
 
 import difflib
-from collections import Counter
 from dataclasses import dataclass
 
+from django.core.exceptions import ImproperlyConfigured
 from django.db.models import QuerySet
-from django.utils import timezone
 
-from caretaker.journal.selectors import fact_list_active, timed_statements
 from caretaker.rulesets.models import (
     RULES_ADMIN_GROUP,
     RuleSetActivation,
@@ -15,7 +13,7 @@ from caretaker.rulesets.models import (
     RuleSetVersion,
 )
 from caretaker.wards.models import Patient, Ward
-from logic import LogicError, RuleSet, patient_state_solve
+from logic import RuleSet
 from logic.rule_tests import TESTS_FILE
 from logic.ruleset import ALPHABET_FILE, ruleset_from_texts
 
@@ -56,16 +54,18 @@ def ruleset_activation_current(*, ward_id: int | None) -> RuleSetActivation | No
 
 def ruleset_active_get(*, ward_id: int | None = None) -> RuleSetVersion:
     """The version that solves patients of the ward: the ward's own active version,
-    else the global one (stored as version 1 on first use)."""
+    else the global one (the shipped default, version 1, until a lead changes it)."""
     if ward_id is not None:
         own = ruleset_activation_current(ward_id=ward_id)
         if own is not None and own.version is not None:
             return own.version
     current = ruleset_activation_current(ward_id=None)
-    if current is None:
-        from caretaker.rulesets.services import ruleset_default_install
-
-        return ruleset_default_install()
+    if current is None or current.version is None:
+        # Installed by the migrations (rulesets 0003): a database without it was
+        # not migrated, or was emptied by hand.
+        raise ImproperlyConfigured(
+            "no active rule set: run `manage.py migrate` to install the default"
+        )
     return current.version
 
 
@@ -94,7 +94,6 @@ class Scope:
 
 def ruleset_scopes() -> list[Scope]:
     """Global first, then every ward, each with its active version."""
-    ruleset_active_get()  # the default exists from here on
     scopes = []
     for ward in [None, *Ward.objects.order_by("code")]:
         ward_id = ward.pk if ward else None
@@ -181,83 +180,6 @@ def ruleset_diff(*, old: RuleSetVersion, new: RuleSetVersion) -> list[dict]:
 
 def _file_order(name: str) -> tuple[int, str]:
     return (0 if name == ALPHABET_FILE else 2 if name == TESTS_FILE else 1, name)
-
-
-@dataclass(frozen=True)
-class DryRunRow:
-    """How one patient's problems would change."""
-
-    patient: Patient
-    gained: tuple[str, ...]
-    lost: tuple[str, ...]
-    kept: tuple[str, ...]
-    error: str = ""
-
-
-def ruleset_dry_run(
-    *, version: RuleSetVersion | None, ward: Ward | None
-) -> list[DryRunRow]:
-    """Solve every patient of the scope with their current rule set and with
-    ``version`` (None for a ward: the global version) at the same moment; nothing is
-    stored."""
-    candidate = version or ruleset_active_get()
-    new_rules = ruleset_from_version(version=candidate)
-    moment = timezone.now()
-    rows = []
-    for patient in ruleset_scope_patients(ward=ward):
-        old_rules = ruleset_from_version(
-            version=ruleset_active_get(ward_id=patient.ward_id)
-        )
-        facts = list(fact_list_active(patient=patient))
-        try:
-            before = _problems(facts, old_rules, moment)
-            after = _problems(facts, new_rules, moment)
-        except LogicError as error:
-            rows.append(DryRunRow(patient, (), (), (), error=str(error)))
-            continue
-        rows.append(
-            DryRunRow(
-                patient,
-                tuple(sorted(after - before)),
-                tuple(sorted(before - after)),
-                tuple(sorted(before & after)),
-            )
-        )
-    return rows
-
-
-@dataclass(frozen=True)
-class DryRunReport:
-    """A dry run as one user may read it: patients on her wards by name; those on
-    other wards only counted, per problem gained or lost, so that a global change's
-    reach shows without naming patients she has no access to."""
-
-    rows: tuple[DryRunRow, ...]
-    others: int
-    others_gained: tuple[tuple[str, int], ...]
-    others_lost: tuple[tuple[str, int], ...]
-
-
-def dry_run_report(*, rows: list[DryRunRow], ward_ids: set[int] | None) -> DryRunReport:
-    """Split ``rows`` by ``ward_ids`` (the wards the reader is on; None: all)."""
-    shown = [r for r in rows if ward_ids is None or r.patient.ward_id in ward_ids]
-    hidden = [r for r in rows if r not in shown]
-
-    def counted(problems) -> tuple[tuple[str, int], ...]:
-        return tuple(sorted(Counter(p for group in problems for p in group).items()))
-
-    return DryRunReport(
-        rows=tuple(shown),
-        others=len(hidden),
-        others_gained=counted(r.gained for r in hidden),
-        others_lost=counted(r.lost for r in hidden),
-    )
-
-
-def _problems(facts: list, rules: RuleSet, moment) -> frozenset[str]:
-    timed = timed_statements(facts=facts, rules=rules)
-    now = max([moment, *(f.at for f in timed)])
-    return patient_state_solve(timed, rules=rules, now=now).problem_names
 
 
 def ruleset_audit_list(*, limit: int = 200) -> QuerySet[RuleSetAudit]:

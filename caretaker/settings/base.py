@@ -36,6 +36,7 @@ INSTALLED_APPS = [
     "caretaker.alerts",
     "caretaker.audit",
     "caretaker.rulesets",
+    "caretaker.care",
 ]
 
 MIDDLEWARE = [
@@ -221,17 +222,17 @@ CARETAKER_ALERT_FOLLOW_UP_SECONDS = env.int(
 )
 CELERY_BEAT_SCHEDULE = {
     "messages-resume": {
-        "task": "caretaker.journal.tasks.messages_resume_task",
+        "task": "caretaker.care.tasks.messages_resume_task",
         "schedule": 60.0,
         "options": {"expires": 60},
     },
     "patients-reevaluate": {
-        "task": "caretaker.wards.tasks.patients_reevaluate",
+        "task": "caretaker.care.tasks.patients_reevaluate",
         "schedule": float(CARETAKER_REEVALUATE_SECONDS),
         "options": {"expires": CARETAKER_REEVALUATE_SECONDS},
     },
     "alerts-follow-up": {
-        "task": "caretaker.alerts.tasks.alerts_follow_up_task",
+        "task": "caretaker.care.tasks.alerts_follow_up_task",
         "schedule": float(CARETAKER_ALERT_FOLLOW_UP_SECONDS),
         "options": {"expires": CARETAKER_ALERT_FOLLOW_UP_SECONDS},
     },

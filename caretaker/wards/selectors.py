@@ -1,9 +1,7 @@
-"""Who may see which ward and patient, and what the ward dashboard shows."""
+"""Who may see which ward and patient, and which patients are admitted."""
 
 from django.db.models import QuerySet
 
-from caretaker.alerts.models import Alert
-from caretaker.journal.models import PatientSnapshot
 from caretaker.wards.models import Patient, Ward
 
 
@@ -24,39 +22,6 @@ def patient_visible(*, user, patient: Patient) -> bool:
     return ward_list_for(user=user).filter(pk=patient.ward_id).exists()
 
 
-def patient_row(*, patient: Patient) -> dict:
-    """One dashboard row: the patient, the latest state and unacknowledged alerts."""
-    snapshot = PatientSnapshot.objects.filter(patient=patient).first()
-    alerts = Alert.objects.filter(patient=patient, acknowledged_at__isnull=True)
-    return {
-        "id": patient.pk,
-        "name": patient.name,
-        "record_number": patient.record_number,
-        "bed": patient.bed,
-        "state": snapshot.state if snapshot else {},
-        "alerts": [alert_json(alert=a) for a in alerts.order_by("-first_derived_at")],
-    }
-
-
 def patient_ids_admitted() -> list[int]:
     """Every patient on a ward (there is no discharge yet: all are admitted)."""
     return list(Patient.objects.order_by("pk").values_list("pk", flat=True))
-
-
-def alert_json(*, alert: Alert) -> dict:
-    return {
-        "id": alert.pk,
-        "patient": alert.patient_id,
-        "problem": alert.problem,
-        "severity": alert.severity,
-        "text": alert.text,
-        "support": alert.support,
-        "first_derived_at": alert.first_derived_at.isoformat(),
-        "acknowledged": alert.acknowledged_at is not None,
-        "renotified": alert.renotified_at is not None,
-        "escalated": alert.escalated_at is not None,
-    }
-
-
-def ward_rows(*, ward: Ward) -> list[dict]:
-    return [patient_row(patient=p) for p in ward.patients.all()]

@@ -1,4 +1,4 @@
-"""Admitting patients, setting up wards, and re-evaluating patients over time."""
+"""Admitting patients and setting up wards."""
 
 from datetime import datetime
 
@@ -31,19 +31,3 @@ def patient_admit(
         },
     )
     return patient, created
-
-
-def patient_reevaluate(*, patient_id: int, now: datetime | None = None) -> dict | None:
-    """Solve the patient again with no new message, so that time rules fire
-    (``observationsOverdue``); the ward sees the new row. Safe to run twice: only
-    problems that became active raise an alert. None when the patient is gone."""
-    from caretaker.journal import push
-    from caretaker.journal.services import patient_state_refresh
-
-    patient = Patient.objects.filter(pk=patient_id).first()
-    if patient is None:
-        return None
-    with transaction.atomic():
-        state = patient_state_refresh(patient=patient, now=now)
-        transaction.on_commit(lambda: push.patient_push(patient_id))
-    return state

@@ -76,14 +76,20 @@ def confirmation_text(
     return " ".join(sentences) or "Nothing recorded."
 
 
-def warning_text(problem: Problem, alphabet: Alphabet) -> str:
+def problem_text(
+    problem: Problem,
+    alphabet: Alphabet,
+    *,
+    when: Callable[[datetime], str] = lambda moment: f"{moment:%H:%M}",
+) -> str:
     """A problem by its label, the description from the rule files and the readings
-    that support it: ``Rising temperature after surgery: Temperature is rising ...
-    Based on: Temp 38.6 °C at 10:20, Had surgery.``"""
+    that support it, ``when`` writing their times: ``Rising temperature after
+    surgery: Temperature is rising ... Based on: Temp 38.6 °C at 10:20, Had
+    surgery.``"""
     return problem_warning(
         problem.title,
         problem.description,
-        support_text(problem.support, alphabet, when=lambda moment: f"{moment:%H:%M}"),
+        support_text(problem.support, alphabet, when=when),
     )
 
 

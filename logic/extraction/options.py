@@ -14,6 +14,11 @@ class ExtractionError(LogicError):
     """The extractor cannot run as configured (unknown backend, model missing...)."""
 
 
+class BackendUnavailable(Exception):
+    """The model's server did not answer (connection refused, timeout, overloaded,
+    a 5xx): nothing is wrong with the request, so it is worth trying again later."""
+
+
 @dataclass(frozen=True)
 class Endpoint:
     """An OpenAI-compatible server for the ``openai`` backend: its base URL, model,

@@ -8,15 +8,33 @@ Ollama), ``structured_outputs`` (vLLM), ``grammar`` (llama.cpp server, GBNF) or
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from logic.extraction.backends.base import RawOutput
 from logic.extraction.grammar import Constraint, GuideMode, schema_lines
-from logic.extraction.options import Endpoint, ExtractionError
+from logic.extraction.options import BackendUnavailable, Endpoint, ExtractionError
 from logic.extraction.prompt import Prompt
 
 CONSTRAINT_MODES = ("json_schema", "structured_outputs", "grammar", "none")
 _JSON_HINT = 'Answer as JSON: {"statements": [...]}, one item per line.'
+
+
+@contextmanager
+def _server_errors() -> Iterator[None]:
+    """The server's own failures as :class:`BackendUnavailable` (worth a retry);
+    a request the server refuses (4xx other than 429) stays an error."""
+    import openai
+
+    try:
+        yield
+    except (
+        openai.APIConnectionError,  # timeouts included
+        openai.RateLimitError,
+        openai.InternalServerError,
+    ) as error:
+        raise BackendUnavailable(f"{type(error).__name__}: {error}") from error
 
 
 class OpenAIBackend:
@@ -77,15 +95,16 @@ class OpenAIBackend:
         """One free-text chat turn (no constraint): used only to reword a
         confirmation, which :func:`~logic.extraction.wording.confirmation_reword`
         checks before it is shown."""
-        response = self._client.chat.completions.create(
-            model=self.model,
-            messages=[
-                {"role": "system", "content": system},
-                {"role": "user", "content": user},
-            ],
-            temperature=0.0,
-            max_tokens=200,
-        )
+        with _server_errors():
+            response = self._client.chat.completions.create(
+                model=self.model,
+                messages=[
+                    {"role": "system", "content": system},
+                    {"role": "user", "content": user},
+                ],
+                temperature=0.0,
+                max_tokens=200,
+            )
         return response.choices[0].message.content or ""
 
     def generate(
@@ -109,16 +128,17 @@ class OpenAIBackend:
             user += f"\nYour last answer was rejected: {feedback}\nAnswer again."
         if json_answer:
             user += "\n" + _JSON_HINT
-        response = self._client.chat.completions.create(
-            model=self.model,
-            messages=[
-                {"role": "system", "content": prompt.prefix},
-                {"role": "user", "content": user},
-            ],
-            temperature=0.0,
-            max_tokens=320,
-            **arguments,
-        )
+        with _server_errors():
+            response = self._client.chat.completions.create(
+                model=self.model,
+                messages=[
+                    {"role": "system", "content": prompt.prefix},
+                    {"role": "user", "content": user},
+                ],
+                temperature=0.0,
+                max_tokens=320,
+                **arguments,
+            )
         content = response.choices[0].message.content or ""
         tokens = response.usage.completion_tokens if response.usage else 0
         lines = schema_lines(content) if json_answer else []

@@ -8,11 +8,10 @@ import pytest
 from django.utils import timezone
 
 from caretaker.alerts.models import Alert
-from caretaker.alerts.services import alert_acknowledge, alerts_follow_up
-from caretaker.alerts.tasks import alerts_follow_up_task
 from caretaker.audit.models import Action, AuditEvent
+from caretaker.care.actions import alert_acknowledge, alerts_follow_up, message_import
+from caretaker.care.tasks import alerts_follow_up_task
 from caretaker.journal.models import PatientSnapshot
-from caretaker.journal.services import message_import
 
 pytestmark = pytest.mark.django_db
 
@@ -107,7 +106,7 @@ def test_reevaluation_raises_observations_overdue_without_a_message(
     patient, tasks_in_process
 ):
     """Observations recorded long ago become overdue when beat solves again."""
-    from caretaker.wards.tasks import patients_reevaluate
+    from caretaker.care.tasks import patients_reevaluate
 
     said = timezone.now() - timedelta(hours=20)
     message_import(

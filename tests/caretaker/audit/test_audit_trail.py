@@ -11,11 +11,11 @@ from django.test import RequestFactory
 from django.utils import timezone
 
 from caretaker.alerts.models import Alert
-from caretaker.alerts.services import alert_acknowledge
 from caretaker.audit.models import Action, AuditEvent, AuditImmutable
 from caretaker.audit.services import audit_record
+from caretaker.care.actions import alert_acknowledge, fact_undo, message_import
+from caretaker.care.submissions import message_submit
 from caretaker.journal.models import Fact
-from caretaker.journal.services import fact_retract, message_import, message_submit
 from tests.caretaker.factories import PatientFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -113,7 +113,7 @@ def test_messages_facts_undo_and_acknowledgement_are_recorded(
     fact = Fact.objects.get(statement="data(bloodGlucose, 3.1)")
     alert = Alert.objects.get(problem="hypoglycaemia")
     alert_acknowledge(alert=alert, user=nurse)
-    fact_retract(fact=fact, user=nurse)
+    fact_undo(fact=fact, user=nurse)
     assert actions(patient=patient) == [
         Action.MESSAGE_SUBMIT,
         Action.FACT_STORE,

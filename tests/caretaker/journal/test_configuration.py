@@ -7,9 +7,10 @@ import subprocess
 import pytest
 
 import speech
+from caretaker.care.actions import message_process
+from caretaker.care.submissions import message_submit
 from caretaker.journal.extraction import extraction_options
 from caretaker.journal.models import Message
-from caretaker.journal.services import message_process, message_submit
 from logic.extraction.backends import backend_get, backends_forget
 
 pytestmark = pytest.mark.django_db

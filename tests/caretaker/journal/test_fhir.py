@@ -13,8 +13,8 @@ from fhir.resources.R4B.bundle import Bundle
 from fhir.resources.R4B.observation import Observation
 
 from caretaker.audit.models import Action, AuditEvent
+from caretaker.care.actions import fact_undo, message_import
 from caretaker.journal.models import Fact, Message
-from caretaker.journal.services import fact_retract, message_import
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +33,7 @@ def recorded(patient):
                                "data(painLevel, 6)", "data(bloodGlucose, 7.2)",
                                "condition(oxygenSupply, air)",
                                "condition(consciousness, alert)"])  # fmt: skip
-    fact_retract(fact=Fact.objects.get(patient=patient, type="heartRate"))
+    fact_undo(fact=Fact.objects.get(patient=patient, type="heartRate"))
     return first
 
 

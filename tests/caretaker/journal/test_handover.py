@@ -10,9 +10,9 @@ import pytest
 from django.utils import timezone
 
 from caretaker.audit.models import Action, AuditEvent
+from caretaker.care.actions import message_import
 from caretaker.journal.handover import patient_handover
 from caretaker.journal.models import Message
-from caretaker.journal.services import message_import
 
 pytestmark = pytest.mark.django_db
 

@@ -145,7 +145,7 @@ def test_a_client_id_of_another_patient_is_refused(
     post, nurse, ward, django_capture_on_commit_callbacks
 ):
     """Reusing another patient's client id never returns that patient's message."""
-    from caretaker.journal.services import message_submit
+    from caretaker.care.submissions import message_submit
     from tests.caretaker.factories import PatientFactory
 
     neighbour = PatientFactory(ward=ward)

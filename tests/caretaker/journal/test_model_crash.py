@@ -9,8 +9,9 @@ import subprocess
 
 import pytest
 
+from caretaker.care.actions import message_process
+from caretaker.care.submissions import message_retry, message_submit
 from caretaker.journal.models import Fact, Message
-from caretaker.journal.services import message_process, message_retry, message_submit
 from caretaker.modelhost import HOSTS
 from tests.caretaker.journal.test_pipeline import post_operative
 from tests.support.crash import ModelKiller

@@ -9,8 +9,9 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from caretaker.alerts.models import Alert
+from caretaker.care.actions import message_import, message_process
+from caretaker.care.submissions import message_submit
 from caretaker.journal.models import Fact, Message
-from caretaker.journal.services import message_import, message_process, message_submit
 from logic.extraction.backends import backends_forget
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
@@ -100,7 +101,7 @@ def test_an_unavailable_model_is_retried_then_the_message_fails(patient, setting
     from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
     from threading import Thread
 
-    from caretaker.journal.tasks import message_process_task
+    from caretaker.care.tasks import message_process_task
 
     calls = []
 

@@ -5,9 +5,9 @@ import pytest
 from django.utils import timezone
 
 from caretaker.audit.models import Action, AuditEvent
+from caretaker.care.actions import facts_undo, message_import
+from caretaker.care.presenters import message_result
 from caretaker.journal.models import Fact, Message, PatientSnapshot
-from caretaker.journal.presenters import message_result
-from caretaker.journal.services import facts_retract, message_import
 
 pytestmark = pytest.mark.django_db
 
@@ -84,7 +84,7 @@ def test_undo_is_all_or_nothing(patient, nurse):
     )
     ids = _ids(message, "data(systolicBP, 128)") + [other.facts.get().pk]
     with pytest.raises(Fact.DoesNotExist):
-        facts_retract(message=message, fact_ids=ids, user=nurse)
+        facts_undo(message=message, fact_ids=ids, user=nurse)
     assert not Fact.objects.filter(retracted_at__isnull=False).exists()
     assert not AuditEvent.objects.filter(action=Action.FACT_UNDO).exists()
 

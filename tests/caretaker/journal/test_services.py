@@ -1,19 +1,20 @@
 """Pipeline services that need no language model: import, solve, alert, undo."""
 
 from datetime import timedelta
+from decimal import Decimal
 
 import pytest
 from django.utils import timezone
 
 from caretaker.alerts.models import Alert
-from caretaker.alerts.services import alert_acknowledge
-from caretaker.journal.models import Fact, Message, PatientSnapshot
-from caretaker.journal.services import (
-    fact_retract,
+from caretaker.care.actions import (
+    alert_acknowledge,
+    fact_undo,
     message_import,
-    message_submit,
-    patient_state_refresh,
+    patient_refresh,
 )
+from caretaker.care.submissions import message_submit
+from caretaker.journal.models import Fact, Message, PatientSnapshot
 
 pytestmark = pytest.mark.django_db
 
@@ -48,7 +49,7 @@ def test_rising_temperature_after_surgery_raises_one_alert(patient):
     assert "Temp 38.4 °C at " in alert.text and alert.ruleset_version
     assert "data(" not in alert.text and "condition(" not in alert.text
     # Solving again with nothing new raises nothing new: the problem is not new.
-    patient_state_refresh(patient=patient)
+    patient_refresh(patient=patient)
     assert Alert.objects.count() == 1
 
 
@@ -77,9 +78,11 @@ def test_undo_keeps_the_retraction_and_solves_again(patient, nurse):
         statements=["data(temperature, 38.4)"],
     )
     fact = Fact.objects.get(statement="data(temperature, 38.4)")
-    state = fact_retract(fact=fact, user=nurse)
-    assert state["current"]["temperature"] == 37.0
-    assert state["problems"] == []
+    state = fact_undo(fact=fact, user=nurse)
+    assert state.current["temperature"].statement.value == Decimal("37.0")
+    assert state.problems == ()
+    stored = PatientSnapshot.objects.get(patient=patient).state
+    assert stored["current"]["temperature"] == 37.0 and stored["problems"] == []
     fact.refresh_from_db()
     assert fact.retracted_at is not None and fact.retracted_by == nurse
     assert Fact.objects.filter(pk=fact.pk).exists()
@@ -132,7 +135,7 @@ def test_confirmation_is_built_from_the_facts_and_a_rewording_needs_them_all(
 ):
     """The bedside reads a deterministic confirmation; a model's rewording (kept only
     when its numbers match) is shown until one of the facts is undone."""
-    from caretaker.journal.presenters import message_result
+    from caretaker.care.presenters import message_result
 
     earlier = said(3)
     message_import(
@@ -152,7 +155,7 @@ def test_confirmation_is_built_from_the_facts_and_a_rewording_needs_them_all(
     assert result["confirmation"].endswith("Pain 3/10.")
     Message.objects.filter(pk=message.pk).update(wording="Temp 38.4 °C, pain 3/10.")
     assert message_result(message)["confirmation"] == "Temp 38.4 °C, pain 3/10."
-    fact_retract(fact=Fact.objects.get(statement="data(painLevel, 3)"), user=nurse)
+    fact_undo(fact=Fact.objects.get(statement="data(painLevel, 3)"), user=nurse)
     local = timezone.localtime(earlier)
     assert message_result(message)["confirmation"] == (
         f"Recorded: Temp 38.4 °C (was 37.2 at {local:%H:%M})."
@@ -171,12 +174,9 @@ def test_a_retry_is_audited_and_its_facts_are_credited_to_who_retried(
     patient, nurse, ward_lead
 ):
     from caretaker.audit.models import Action, AuditEvent
-    from caretaker.journal.services import (
-        message_fail,
-        message_process,
-        message_retry,
-        message_transcribe,
-    )
+    from caretaker.care.actions import message_process
+    from caretaker.care.submissions import message_retry
+    from caretaker.journal.services import message_fail, message_transcribe
 
     message = message_submit(patient=patient, author=nurse, text="pulse 104")
     message_transcribe(message=message)

@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth.models import Group
 from django.utils import timezone
 
-from caretaker.journal.services import message_import
+from caretaker.care.actions import message_import
 from caretaker.rulesets.models import RULES_ADMIN_GROUP
 from caretaker.rulesets.selectors import ruleset_active_get
 from caretaker.rulesets.services import Draft

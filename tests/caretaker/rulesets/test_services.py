@@ -4,21 +4,13 @@ and every step in the audit."""
 import pytest
 
 from caretaker.alerts.models import Alert
+from caretaker.care.activation import ruleset_activate, ruleset_rollback
+from caretaker.journal.dry_run import ruleset_dry_run
 from caretaker.journal.models import PatientSnapshot
-from caretaker.journal.rules import active_ruleset
+from caretaker.journal.rules import active_rules
 from caretaker.rulesets.models import RuleSetActivation, RuleSetAudit, RuleSetVersion
-from caretaker.rulesets.selectors import (
-    ruleset_active_get,
-    ruleset_diff,
-    ruleset_dry_run,
-)
-from caretaker.rulesets.services import (
-    Draft,
-    RuleSetInvalid,
-    ruleset_activate,
-    ruleset_rollback,
-    ruleset_version_create,
-)
+from caretaker.rulesets.selectors import ruleset_active_get, ruleset_diff
+from caretaker.rulesets.services import Draft, RuleSetInvalid, ruleset_version_create
 from tests.caretaker.factories import PatientFactory, WardFactory
 from tests.caretaker.rulesets.conftest import with_hypoglycaemia_below
 
@@ -44,7 +36,8 @@ def test_the_shipped_default_is_version_1_and_active_globally(default_version):
         default_version.files
     )
     assert "[[test]]" in default_version.tests
-    rules, label = active_ruleset()
+    active = active_rules()
+    rules, label = active.rules, active.version
     assert label == "v1" and len(rules.files) == 4
 
 
@@ -145,11 +138,11 @@ def test_a_ward_version_applies_to_that_ward_only(glucose_patient, shipped_draft
         draft=with_hypoglycaemia_below(shipped_draft, 50), ward=glucose_patient.ward
     )
     assert ruleset_activate(version=version) == [glucose_patient.pk]
-    assert active_ruleset(patient=glucose_patient)[1] == "v2"
-    assert active_ruleset(patient=other)[1] == "v1"
+    assert active_rules(patient=glucose_patient).version == "v2"
+    assert active_rules(patient=other).version == "v1"
     # Rolling back the ward's first own version hands it back to the global one.
     ruleset_rollback(ward=glucose_patient.ward)
-    assert active_ruleset(patient=glucose_patient)[1] == "v1"
+    assert active_rules(patient=glucose_patient).version == "v1"
 
 
 def test_the_dry_run_shows_who_gains_and_loses_what(glucose_patient, shipped_draft):

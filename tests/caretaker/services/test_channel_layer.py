@@ -5,7 +5,7 @@ import asyncio
 import pytest
 from channels.layers import get_channel_layer
 
-from caretaker.journal.push import ward_group
+from caretaker.care.push import ward_group
 from tests.caretaker.wards.test_consumers import communicator
 
 pytestmark = [

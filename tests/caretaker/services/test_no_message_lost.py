@@ -8,8 +8,9 @@ import pytest
 from django.db import connections
 
 from caretaker.alerts.models import Alert
+from caretaker.care.actions import message_import
+from caretaker.care.submissions import message_retry, message_submit
 from caretaker.journal.models import Fact, Message
-from caretaker.journal.services import message_import, message_retry, message_submit
 from caretaker.modelhost import HOSTS
 from tests.caretaker.services.conftest import wait_for
 from tests.support.crash import ModelKiller

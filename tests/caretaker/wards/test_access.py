@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from caretaker.alerts.models import Alert
 from caretaker.audit.models import Action, AuditEvent
-from caretaker.journal.services import message_import
+from caretaker.care.actions import message_import
 from tests.caretaker.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

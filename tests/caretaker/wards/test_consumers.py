@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from caretaker.alerts.models import Alert
 from caretaker.asgi import application
-from caretaker.journal.services import message_import
+from caretaker.care.actions import message_import
 from caretaker.routing import websocket_urlpatterns
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
@@ -95,7 +95,7 @@ async def test_bedside_receives_the_confirmation(nurse, patient):
 
 
 def _record_low_glucose(patient):
-    from caretaker.journal import push
+    from caretaker.care import push
 
     message = message_import(
         patient=patient,
@@ -172,6 +172,6 @@ async def test_escalation_reaches_the_ward_and_its_lead(
 
 
 def _follow_up_later(minutes: int):
-    from caretaker.alerts.services import alerts_follow_up
+    from caretaker.care.actions import alerts_follow_up
 
     alerts_follow_up(now=timezone.now() + timedelta(minutes=minutes))

@@ -6,8 +6,8 @@ import pytest
 from django.utils import timezone
 
 from caretaker.alerts.models import Alert
+from caretaker.care.actions import message_import
 from caretaker.journal.models import Fact
-from caretaker.journal.services import message_import
 
 pytestmark = pytest.mark.django_db
 
@@ -87,7 +87,7 @@ def test_an_incomplete_news2_names_what_is_missing_in_ward_words(
 
     from django.utils import timezone
 
-    from caretaker.journal.services import message_import
+    from caretaker.care.actions import message_import
 
     message_import(patient=patient, said_at=timezone.now() - timedelta(minutes=5),
                    text="pulse 80", statements=["data(heartRate, 80)"])  # fmt: skip

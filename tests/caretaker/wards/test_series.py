@@ -5,10 +5,11 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from caretaker.care.actions import message_import
+from caretaker.care.activation import ruleset_activate
 from caretaker.journal.models import Fact
-from caretaker.journal.services import message_import
 from caretaker.rulesets.selectors import ruleset_active_get
-from caretaker.rulesets.services import Draft, ruleset_activate, ruleset_version_create
+from caretaker.rulesets.services import Draft, ruleset_version_create
 from logic.ruleset import default_ruleset_path
 from logic.validation import ruleset_read_directory
 

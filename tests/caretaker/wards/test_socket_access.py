@@ -29,7 +29,7 @@ def unacknowledged_alert(patient) -> Alert:
 
     from django.utils import timezone
 
-    from caretaker.journal.services import message_import
+    from caretaker.care.actions import message_import
 
     message_import(
         patient=patient,

@@ -8,8 +8,8 @@ from decimal import Decimal
 from logic.alphabet import Alphabet
 from logic.extraction.confirmation import (
     confirmation_text,
+    problem_text,
     timed_readings,
-    warning_text,
     wording_check,
 )
 from logic.program import TimedStatement
@@ -78,7 +78,7 @@ def test_warning_uses_the_label_description_and_support(alphabet: Alphabet) -> N
         label="Low blood sugar",
         meaning="Blood glucose is below 4.0 mmol/L.",
     )
-    assert warning_text(problem, alphabet) == (
+    assert problem_text(problem, alphabet) == (
         "Low blood sugar: Blood glucose below 4.0 mmol/L: treat now. "
         "Based on: BM 3.2 mmol/L at 08:00."
     )
@@ -104,7 +104,7 @@ def test_warning_reads_support_as_readings_and_background_without_a_time(
         ),
         label="Rising temperature after surgery",
     )
-    assert warning_text(problem, alphabet) == (
+    assert problem_text(problem, alphabet) == (
         "Rising temperature after surgery: Temperature is rising after an operation "
         "or procedure. Based on: Had surgery, Temp 37.0 °C at 08:00, "
         "Temp 38.6 °C at 10:20."
@@ -114,7 +114,7 @@ def test_warning_reads_support_as_readings_and_background_without_a_time(
 def test_a_problem_without_a_label_is_named_by_its_rule(alphabet: Alphabet) -> None:
     """Rule sets written before labels still read: the rule name stands in."""
     problem = Problem("fever", "low", "Fever.", ())
-    assert warning_text(problem, alphabet) == "fever: Fever."
+    assert problem_text(problem, alphabet) == "fever: Fever."
 
 
 def test_support_said_together_pairs_into_one_blood_pressure(

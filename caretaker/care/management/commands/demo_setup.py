@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand
 
-from caretaker.wards.demo import demo_ward_load
+from caretaker.care.demo import demo_ward_load
 
 
 class Command(BaseCommand):

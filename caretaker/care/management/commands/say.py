@@ -5,8 +5,9 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from caretaker.journal.presenters import message_result
-from caretaker.journal.services import message_process, message_submit
+from caretaker.care.actions import message_process
+from caretaker.care.presenters import message_result
+from caretaker.care.submissions import message_submit
 from caretaker.wards.models import Patient
 from logic.facts_file import moment_parse
 

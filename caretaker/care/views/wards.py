@@ -11,21 +11,18 @@ from django.shortcuts import redirect, render
 from caretaker.audit.access import visible_or_404
 from caretaker.audit.models import Action
 from caretaker.audit.services import audit_record
+from caretaker.care.presenters import patient_row, ward_rows
+from caretaker.journal.chart import patient_chart
 from caretaker.journal.extraction import handover_wording
 from caretaker.journal.fhir import patient_fhir_bundle
 from caretaker.journal.handover import handover_since_default, patient_handover
-from caretaker.journal.rules import active_ruleset
+from caretaker.journal.rules import active_rules
 from caretaker.journal.selectors import (
     journal_entries,
     problem_explanations,
 )
-from caretaker.wards.chart import patient_chart
 from caretaker.wards.models import Patient, Ward
-from caretaker.wards.selectors import (
-    patient_row,
-    ward_list_for,
-    ward_rows,
-)
+from caretaker.wards.selectors import ward_list_for
 from logic.extraction.confirmation import type_label
 from logic.facts_file import moment_parse
 
@@ -66,7 +63,7 @@ def ward_dashboard(request, code: str):
 def patient_detail(request, patient_id: int):
     patient = _visible_patient(request, patient_id)
     audit_record(user=request.user, action=Action.CHART_VIEW, obj=patient)
-    alphabet = active_ruleset(patient=patient)[0].alphabet
+    alphabet = active_rules(patient=patient).rules.alphabet
     row = patient_row(patient=patient)
     return render(
         request,

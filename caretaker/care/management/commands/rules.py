@@ -6,13 +6,10 @@ import os
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
+from caretaker.care.activation import ruleset_import
 from caretaker.rulesets.models import RuleSetVersion
 from caretaker.rulesets.selectors import ruleset_version_get
-from caretaker.rulesets.services import (
-    RuleSetInvalid,
-    ruleset_export,
-    ruleset_import,
-)
+from caretaker.rulesets.services import RuleSetInvalid, ruleset_export
 from caretaker.wards.models import Ward
 from logic.validation import ruleset_validate_directory
 

@@ -12,14 +12,11 @@ from django_ratelimit.decorators import ratelimit
 from caretaker.audit.access import visible_or_404
 from caretaker.audit.models import Action
 from caretaker.audit.services import audit_record
+from caretaker.care import actions
+from caretaker.care.presenters import message_result
+from caretaker.care.submissions import message_retry, message_submit
 from caretaker.journal.models import Fact, Message
-from caretaker.journal.presenters import message_result
-from caretaker.journal.services import (
-    fact_retract,
-    facts_retract,
-    message_retry,
-    message_submit,
-)
+from caretaker.journal.services import ClientIdConflict
 from caretaker.journal.uploads import AUDIO_TYPES, MAX_AUDIO_BYTES, audio_container
 from caretaker.wards.models import Patient
 from caretaker.wards.selectors import ward_list_for
@@ -74,8 +71,6 @@ def message_create(request, patient_id: int):
         client_id = uuid.UUID(request.POST.get("client_id") or str(uuid.uuid4()))
     except ValueError:
         return JsonResponse({"error": "client_id must be a UUID"}, status=400)
-    if Message.objects.filter(client_id=client_id).exclude(patient=patient).exists():
-        return _refuse("client_id belongs to another patient's message", 409)
     audio, container = None, None
     if upload is not None:
         content_type = upload.content_type.split(";")[0].strip()
@@ -93,15 +88,18 @@ def message_create(request, patient_id: int):
             return _refuse("the file is not a recording in a known audio format", 415)
     if not text.strip() and not audio:
         return JsonResponse({"error": "say or type something first"}, status=400)
-    message = message_submit(
-        patient=patient,
-        author=request.user,
-        text=text,
-        audio=audio,
-        # The device's file name is never used: it could carry a path.
-        audio_name=f"{client_id}.{container}" if container else "",
-        client_id=client_id,
-    )
+    try:
+        message = message_submit(
+            patient=patient,
+            author=request.user,
+            text=text,
+            audio=audio,
+            # The device's file name is never used: it could carry a path.
+            audio_name=f"{client_id}.{container}" if container else "",
+            client_id=client_id,
+        )
+    except ClientIdConflict as conflict:
+        return _refuse(str(conflict), 409)
     return JsonResponse(message_result(message), status=201)
 
 
@@ -109,7 +107,7 @@ def message_create(request, patient_id: int):
 @require_POST
 def fact_undo(request, fact_id: int):
     fact = visible_or_404(request, Fact, pk=fact_id)
-    fact_retract(fact=fact, user=request.user)
+    actions.fact_undo(fact=fact, user=request.user)
     return JsonResponse(message_result(fact.message))
 
 
@@ -121,7 +119,7 @@ def message_undo(request, message_id: int):
     message = visible_or_404(request, Message, pk=message_id)
     try:
         fact_ids = [int(i) for i in request.POST.getlist("facts")]
-        facts_retract(message=message, fact_ids=fact_ids, user=request.user)
+        actions.facts_undo(message=message, fact_ids=fact_ids, user=request.user)
     except (ValueError, Fact.DoesNotExist):
         return _refuse("facts must be ids of this message's facts", 400)
     return JsonResponse(message_result(message))

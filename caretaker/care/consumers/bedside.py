@@ -5,11 +5,11 @@ from channels.db import database_sync_to_async
 
 from caretaker.audit.models import Action
 from caretaker.audit.services import access_refusal_record, audit_record
-from caretaker.journal.presenters import message_result
-from caretaker.journal.push import patient_group
+from caretaker.care.presenters import message_result, patient_row
+from caretaker.care.push import patient_group
 from caretaker.wards.access import patient_access_current
 from caretaker.wards.models import Patient
-from caretaker.wards.selectors import patient_row, patient_visible
+from caretaker.wards.selectors import patient_visible
 from caretaker.wards.sockets import REFUSED, GuardedJsonConsumer
 
 

@@ -1,7 +1,8 @@
 """Live updates over Channels groups, sent after the data is committed.
 
-The channel layer delivers at most once, so every payload is re-read from the database
-and pages resync from storage when they reconnect.
+Each payload is presented once and travels in the group message, so a thousand open
+dashboards cost one database read, not a thousand. The channel layer delivers at most
+once: pages resync from storage when they (re)connect.
 """
 
 import logging
@@ -9,6 +10,9 @@ import logging
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
+from caretaker.alerts.models import Alert
+from caretaker.care.presenters import alert_json, message_result, patient_row
+from caretaker.journal.selectors import message_get
 from caretaker.wards.models import Patient
 
 logger = logging.getLogger(__name__)
@@ -20,6 +24,11 @@ def patient_group(patient_id: int) -> str:
 
 def ward_group(ward_id: int) -> str:
     return f"ward-{ward_id}"
+
+
+def ward_lead_group(ward_id: int) -> str:
+    """The ward's leads, connected to its dashboard: escalations go here too."""
+    return f"ward-{ward_id}-leads"
 
 
 def _send(group: str, event: dict) -> None:
@@ -36,9 +45,6 @@ def _send(group: str, event: dict) -> None:
 
 def message_push(message_id: int) -> None:
     """The bedside sees the message's outcome; the ward sees the patient's new row."""
-    from caretaker.journal.presenters import message_result
-    from caretaker.journal.selectors import message_get
-
     message = message_get(message_id=message_id)
     _send(
         patient_group(message.patient_id),
@@ -48,10 +54,27 @@ def message_push(message_id: int) -> None:
 
 
 def patient_push(patient_id: int) -> None:
-    from caretaker.wards.selectors import patient_row
-
     patient = Patient.objects.get(pk=patient_id)
     _send(
         ward_group(patient.ward_id),
         {"type": "patient.update", "patient": patient_row(patient=patient)},
     )
+
+
+def alert_push(alert_id: int, *, kind: str) -> None:
+    """``kind`` is ``alert.renotify`` or ``alert.escalate``: the ward sees the alert
+    again with its flags; an escalation also reaches the ward's leads."""
+    alert = Alert.objects.select_related("patient").get(pk=alert_id)
+    event = {
+        "type": "alert.notify",
+        "kind": kind,
+        "alert": alert_json(alert=alert),
+        "patient": {
+            "id": alert.patient_id,
+            "name": alert.patient.name,
+            "bed": alert.patient.bed,
+        },
+    }
+    _send(ward_group(alert.patient.ward_id), event)
+    if kind == "alert.escalate":
+        _send(ward_lead_group(alert.patient.ward_id), {**event, "kind": "alert.lead"})

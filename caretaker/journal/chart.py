@@ -4,7 +4,7 @@ bands of the active rule set (read from its rules by :mod:`logic.news2_chart`)."
 from decimal import Decimal
 
 from caretaker.journal.models import Fact
-from caretaker.journal.rules import active_ruleset
+from caretaker.journal.rules import active_rules
 from caretaker.journal.selectors import fact_list_active
 from caretaker.wards.models import Patient
 from logic.news2_chart import (
@@ -23,7 +23,7 @@ def patient_chart(*, patient: Patient) -> dict:
     """series.json: readings by type as ``[time, value, words]``, conditions the chart
     marks (consciousness, oxygen), the NEWS2 series with its band per point, whether
     the patient is on SpO2 scale 2, and the bands to shade."""
-    rules, _label = active_ruleset(patient=patient)
+    rules = active_rules(patient=patient).rules
     chart = news2_bands(rules)
     facts = fact_list_active(patient=patient).select_related("message")
     series: dict[str, list] = {}

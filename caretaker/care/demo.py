@@ -6,7 +6,7 @@ from django.contrib.auth.models import Group, User
 from django.db import transaction
 from django.utils import timezone
 
-from caretaker.journal.services import message_import, patient_state_refresh
+from caretaker.care.actions import message_import, patient_refresh
 from caretaker.wards.models import Ward
 from caretaker.wards.services import patient_admit
 
@@ -131,5 +131,5 @@ def demo_ward_load() -> list[tuple[str, str, str]]:
                 text=words,
                 statements=statements,
             )
-        patient_state_refresh(patient=patient, now=now)  # overdue observations show now
+        patient_refresh(patient=patient, now=now)  # overdue observations show now
     return [(u, DEMO_PASSWORD, role) for u, _, _, role in USERS]

@@ -5,9 +5,9 @@ from django.http import JsonResponse
 from django.views.decorators.http import require_POST
 
 from caretaker.alerts.models import Alert
-from caretaker.alerts.services import alert_acknowledge
 from caretaker.audit.access import visible_or_404
-from caretaker.wards.selectors import alert_json
+from caretaker.care.actions import alert_acknowledge
+from caretaker.care.presenters import alert_json
 
 
 @login_required

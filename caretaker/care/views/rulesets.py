@@ -10,6 +10,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from caretaker.audit.models import Action
 from caretaker.audit.services import audit_record
+from caretaker.care.activation import ruleset_activate, ruleset_rollback
+from caretaker.journal.dry_run import ruleset_dry_run_read
 from caretaker.rulesets.models import RuleSetVersion
 from caretaker.rulesets.selectors import (
     rules_admin_check,
@@ -24,10 +26,7 @@ from caretaker.rulesets.selectors import (
 from caretaker.rulesets.services import (
     Draft,
     RuleSetInvalid,
-    ruleset_activate,
     ruleset_draft_validate,
-    ruleset_dry_run_read,
-    ruleset_rollback,
     ruleset_version_create,
 )
 from caretaker.wards.models import Ward

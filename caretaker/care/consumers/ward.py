@@ -5,15 +5,15 @@ import time
 from channels.db import database_sync_to_async
 
 from caretaker.alerts.models import Alert
-from caretaker.alerts.push import ward_lead_group
-from caretaker.alerts.services import alert_acknowledge
 from caretaker.audit.models import Action
 from caretaker.audit.selectors import user_is_ward_lead
 from caretaker.audit.services import access_refusal_record, audit_record
-from caretaker.journal.push import ward_group
+from caretaker.care.actions import alert_acknowledge
+from caretaker.care.presenters import ward_rows
+from caretaker.care.push import ward_group, ward_lead_group
 from caretaker.wards.access import ward_access_current
 from caretaker.wards.models import Ward
-from caretaker.wards.selectors import ward_rows, ward_visible
+from caretaker.wards.selectors import ward_visible
 from caretaker.wards.sockets import REFUSED, GuardedJsonConsumer
 
 # Pushes check access again when the last check is older than this. Revocations
