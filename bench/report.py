@@ -207,7 +207,7 @@ def ward(results: dict[str, Any], record: dict[str, Any], plots: Path) -> list[s
     )
     lines += [
         f"Django re-evaluation: {_n(rd['patients_per_s'])} patients/s "
-        "(`patient_state_refresh`: facts read, solve, alerts, snapshot, and the "
+        "(`patient_refresh`: facts read, solve, alerts, snapshot, and the "
         f"ward push); logic core alone: {_n(rl['patients_per_s'])} patients/s.",
         "",
     ]

@@ -37,10 +37,10 @@ STAGES = (
         "sample",
         "    llama.cpp sampler (grammar sampling; none with choice decoding)",
     ),
-    ("caretaker/journal/services.py", "message_solve", "solve and alert"),
+    ("caretaker/care/actions.py", "_patient_solve", "solve and alert"),
     ("logic/state.py", "patient_state_solve", "  clingo: build, ground, solve"),
     ("caretaker/alerts/services.py", "alerts_raise", "  alerts"),
-    ("caretaker/journal/push.py", "message_push", "push to websockets"),
+    ("caretaker/care/push.py", "message_push", "push to websockets"),
 )
 
 

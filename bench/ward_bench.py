@@ -1,6 +1,6 @@
 """Whole-ward benchmark: the state of 30 patients with a week of 15-minute
 observations, and the periodic re-evaluation of 1,000 patients, in the pure logic
-core and through Django's ``patient_state_refresh`` on SQLite.
+core and through Django's ``patient_refresh`` on SQLite.
 
     .venv/bin/python -m bench.ward_bench [--quick]
 """
@@ -100,7 +100,7 @@ def logic_reevaluate(*, patients: int, hours: int) -> dict[str, Any]:
 
 
 def django_reevaluate(*, patients: int, hours: int) -> dict[str, Any]:
-    """``patient_reevaluate`` (``patient_state_refresh`` and the ward push) for every
+    """``patient_reevaluate`` (``patient_refresh`` and the ward push) for every
     patient, on a fresh SQLite database, in a child process with Django set up."""
     with tempfile.TemporaryDirectory(prefix="bench-ward-") as var:
         env = {

@@ -22,17 +22,30 @@ def _ward_id(obj: Model) -> int:
     return patient.ward_id
 
 
-def visible_or_404(request, records: type[Model] | QuerySet, **lookup) -> Model:
-    """The record matching ``lookup`` when it is on one of ``request.user``'s wards;
-    otherwise :class:`Http404` (and a refusal in the audit trail)."""
+def visible_record(
+    user, records: type[Model] | QuerySet, *, what: str, **lookup
+) -> Model | None:
+    """The record matching ``lookup`` when it is on one of ``user``'s wards, else
+    None; a record on another ward is a refusal in the audit trail (``what``: the
+    path or action asked for). The websockets' check; pages use
+    :func:`visible_or_404`."""
     queryset = records if isinstance(records, QuerySet) else records._default_manager
     obj = queryset.filter(**lookup).first()
     if obj is None:
-        raise Http404(NOT_FOUND)
-    if not ward_list_for(user=request.user).filter(pk=_ward_id(obj)).exists():
+        return None
+    if not ward_list_for(user=user).filter(pk=_ward_id(obj)).exists():
         if isinstance(obj, Ward):
-            access_refusal_record(user=request.user, what=request.path, ward=obj)
+            access_refusal_record(user=user, what=what, ward=obj)
         else:
-            access_refusal_record(user=request.user, what=request.path, obj=obj)
+            access_refusal_record(user=user, what=what, obj=obj)
+        return None
+    return obj
+
+
+def visible_or_404(request, records: type[Model] | QuerySet, **lookup) -> Model:
+    """The record matching ``lookup`` when it is on one of ``request.user``'s wards;
+    otherwise :class:`Http404` (and a refusal in the audit trail)."""
+    obj = visible_record(request.user, records, what=request.path, **lookup)
+    if obj is None:
         raise Http404(NOT_FOUND)
     return obj

@@ -9,7 +9,7 @@ from django.conf import settings
 from caretaker.modelhost import ModelCrashed, model_host, target_resolve
 from logic import LogicError, RuleSet
 from logic.extraction.grammar import GuideMode
-from logic.extraction.options import Endpoint, ExtractionOptions
+from logic.extraction.options import BackendUnavailable, Endpoint, ExtractionOptions
 from logic.extraction.wording import HANDOVER_INSTRUCTIONS
 
 logger = logging.getLogger(__name__)
@@ -86,10 +86,10 @@ def utterance_extract(text: str, *, current: dict, rules: RuleSet) -> Extraction
         raise ExtractionFailed(f"extraction is not possible: {error}") from error
     except ModelCrashed as error:
         raise ExtractionFailed(str(error)) from error
-    except Exception as error:  # the backend's own failures: network, server, model
-        logger.warning("extraction backend failed", exc_info=True)
+    except BackendUnavailable as error:  # the server is down or overloaded
+        logger.warning("extraction backend unavailable: %s", error)
         raise ExtractionUnavailable(
-            f"the language model did not answer ({type(error).__name__}: {error})"
+            f"the language model did not answer ({error})"
         ) from error
     facts = [
         ExtractedFact(

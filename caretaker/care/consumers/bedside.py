@@ -3,13 +3,13 @@ patient."""
 
 from channels.db import database_sync_to_async
 
+from caretaker.audit.access import visible_record
 from caretaker.audit.models import Action
-from caretaker.audit.services import access_refusal_record, audit_record
+from caretaker.audit.services import audit_record
 from caretaker.care.presenters import message_result, patient_row
 from caretaker.care.push import patient_group
 from caretaker.wards.access import patient_access_current
 from caretaker.wards.models import Patient
-from caretaker.wards.selectors import patient_visible
 from caretaker.wards.sockets import REFUSED, GuardedJsonConsumer
 
 
@@ -61,11 +61,8 @@ class BedsideConsumer(GuardedJsonConsumer):
 
 @database_sync_to_async
 def _patient_for(user, patient_id, path):
-    patient = Patient.objects.filter(pk=patient_id).first()
+    patient = visible_record(user, Patient, what=path, pk=patient_id)
     if patient is None:
-        return None
-    if not patient_visible(user=user, patient=patient):
-        access_refusal_record(user=user, what=path, obj=patient)
         return None
     audit_record(user=user, action=Action.BEDSIDE_SUBSCRIBE, obj=patient)
     return patient

@@ -5,6 +5,7 @@ import time
 from channels.db import database_sync_to_async
 
 from caretaker.alerts.models import Alert
+from caretaker.audit.access import visible_record
 from caretaker.audit.models import Action
 from caretaker.audit.selectors import user_is_ward_lead
 from caretaker.audit.services import access_refusal_record, audit_record
@@ -13,7 +14,6 @@ from caretaker.care.presenters import ward_rows
 from caretaker.care.push import ward_group, ward_lead_group
 from caretaker.wards.access import ward_access_current
 from caretaker.wards.models import Ward
-from caretaker.wards.selectors import ward_visible
 from caretaker.wards.sockets import REFUSED, GuardedJsonConsumer
 
 # Pushes check access again when the last check is older than this. Revocations
@@ -114,11 +114,8 @@ class WardConsumer(GuardedJsonConsumer):
 
 @database_sync_to_async
 def _ward_for(user, kwargs, path) -> tuple[Ward | None, bool]:
-    ward = Ward.objects.filter(code=kwargs["code"]).first()
+    ward = visible_record(user, Ward, what=path, code=kwargs["code"])
     if ward is None:
-        return None, False
-    if not ward_visible(user=user, ward=ward):
-        access_refusal_record(user=user, what=path, ward=ward)
         return None, False
     audit_record(user=user, action=Action.WARD_VIEW, obj=ward, detail={"live": True})
     return ward, user_is_ward_lead(user=user)

@@ -1,6 +1,7 @@
 """Bedside page and the endpoints it posts to."""
 
 import uuid
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
@@ -41,8 +42,78 @@ def bedside(request, patient_id: int):
     )
 
 
+class Refused(Exception):
+    """A request the bedside endpoint answers with an error and ``status``."""
+
+    def __init__(self, error: str, status: int) -> None:
+        super().__init__(error)
+        self.status = status
+
+
 def _refuse(error: str, status: int) -> JsonResponse:
     return JsonResponse({"error": error}, status=status)
+
+
+@dataclass(frozen=True)
+class Submission:
+    """What a bedside request carries, checked."""
+
+    text: str
+    audio: bytes | None
+    container: str | None
+    client_id: uuid.UUID
+
+
+def _request_size_check(request) -> None:
+    try:
+        length = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        length = 0
+    if length > MAX_REQUEST_BYTES:
+        raise Refused("recording too large (10 MB at most)", 413)
+
+
+def _text_read(request) -> str:
+    text = request.POST.get("text", "")
+    if len(text) > MAX_TEXT_CHARS:
+        raise Refused(f"text too long ({MAX_TEXT_CHARS} characters at most)", 413)
+    if "\x00" in text:
+        raise Refused("text contains a NUL character", 400)
+    return text
+
+
+def _client_id_read(request) -> uuid.UUID:
+    try:
+        return uuid.UUID(request.POST.get("client_id") or str(uuid.uuid4()))
+    except ValueError as error:
+        raise Refused("client_id must be a UUID", 400) from error
+
+
+def _audio_read(request) -> tuple[bytes | None, str | None]:
+    """The uploaded recording and its container, checked by type, size and its
+    first bytes (the declared type alone is the device's word)."""
+    upload = request.FILES.get("audio")
+    if upload is None:
+        return None, None
+    content_type = upload.content_type.split(";")[0].strip()
+    if content_type not in AUDIO_TYPES:
+        raise Refused(f"not an audio upload ({content_type})", 415)
+    if upload.size > MAX_AUDIO_BYTES:
+        raise Refused("recording too large (10 MB at most)", 413)
+    audio = upload.read()
+    container = audio_container(audio[:16])
+    if audio and container is None:
+        raise Refused("the file is not a recording in a known audio format", 415)
+    return audio, container
+
+
+def _submission_read(request) -> Submission:
+    text = _text_read(request)
+    client_id = _client_id_read(request)
+    audio, container = _audio_read(request)
+    if not text.strip() and not audio:
+        raise Refused("say or type something first", 400)
+    return Submission(text, audio, container, client_id)
 
 
 @login_required
@@ -55,49 +126,20 @@ def message_create(request, patient_id: int):
         response["Retry-After"] = "60"
         return response
     try:
-        length = int(request.META.get("CONTENT_LENGTH") or 0)
-    except ValueError:
-        length = 0
-    if length > MAX_REQUEST_BYTES:
-        return _refuse("recording too large (10 MB at most)", 413)
-    patient = visible_or_404(request, Patient, pk=patient_id)
-    text = request.POST.get("text", "")
-    if len(text) > MAX_TEXT_CHARS:
-        return _refuse(f"text too long ({MAX_TEXT_CHARS} characters at most)", 413)
-    if "\x00" in text:
-        return _refuse("text contains a NUL character", 400)
-    upload = request.FILES.get("audio")
-    try:
-        client_id = uuid.UUID(request.POST.get("client_id") or str(uuid.uuid4()))
-    except ValueError:
-        return JsonResponse({"error": "client_id must be a UUID"}, status=400)
-    audio, container = None, None
-    if upload is not None:
-        content_type = upload.content_type.split(";")[0].strip()
-        if content_type not in AUDIO_TYPES:
-            return JsonResponse(
-                {"error": f"not an audio upload ({content_type})"}, status=415
-            )
-        if upload.size > MAX_AUDIO_BYTES:
-            return JsonResponse(
-                {"error": "recording too large (10 MB at most)"}, status=413
-            )
-        audio = upload.read()
-        container = audio_container(audio[:16])
-        if audio and container is None:
-            return _refuse("the file is not a recording in a known audio format", 415)
-    if not text.strip() and not audio:
-        return JsonResponse({"error": "say or type something first"}, status=400)
-    try:
+        _request_size_check(request)
+        patient = visible_or_404(request, Patient, pk=patient_id)
+        sent = _submission_read(request)
         message = message_submit(
             patient=patient,
             author=request.user,
-            text=text,
-            audio=audio,
+            text=sent.text,
+            audio=sent.audio,
             # The device's file name is never used: it could carry a path.
-            audio_name=f"{client_id}.{container}" if container else "",
-            client_id=client_id,
+            audio_name=f"{sent.client_id}.{sent.container}" if sent.container else "",
+            client_id=sent.client_id,
         )
+    except Refused as refused:
+        return _refuse(str(refused), refused.status)
     except ClientIdConflict as conflict:
         return _refuse(str(conflict), 409)
     return JsonResponse(message_result(message), status=201)
