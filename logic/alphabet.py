@@ -34,6 +34,13 @@ class MeasurementType:
     display: str = ""
     pair: str = ""
     pair_display: str = ""
+    # When a spoken value is asked about before it counts (see logic/doubt.py): a
+    # value outside ``confirm_outside`` (the chart's extremes), a change of more than
+    # ``confirm_change[0]`` within ``confirm_change[1]`` minutes of the last reading,
+    # or words the recogniser was less sure of than ``confirm_confidence``.
+    confirm_outside: tuple[Decimal, Decimal] | None = None
+    confirm_change: tuple[Decimal, int] | None = None
+    confirm_confidence: float | None = None
 
     @property
     def scale(self) -> int:
@@ -61,6 +68,7 @@ class ConditionType:
     synonyms: tuple[str, ...] = ()
     accumulates: bool = False
     display: str = ""  # the type's name on a chart: "Consciousness (ACVPU)"
+    confirm_confidence: float | None = None  # see MeasurementType
 
     def value(self, name: str) -> ConditionValue | None:
         """The allowed value called ``name``, or None."""
@@ -76,6 +84,16 @@ class Alphabet:
     measurements: Mapping[str, MeasurementType]
     conditions: Mapping[str, ConditionType]
     source: str = field(default="", compare=False)
+    # Spoken words the recogniser was less sure of than this are asked about; a type
+    # may set its own. 0: never asked for (typed words have no such doubt).
+    confirm_confidence: float = 0.0
+
+    def confidence_needed(self, type_name: str) -> float:
+        """The recogniser's confidence below which a value of ``type_name`` is
+        asked about."""
+        own = self.measurements.get(type_name) or self.conditions.get(type_name)
+        threshold = own.confirm_confidence if own is not None else None
+        return self.confirm_confidence if threshold is None else threshold
 
     def family_of(self, type_name: str) -> str | None:
         """``"data"`` or ``"condition"`` for a known type, None for an unknown one."""
@@ -99,7 +117,7 @@ class Alphabet:
         # Read-only mappings do not pickle; an alphabet travels to the model process.
         return _alphabet_rebuild, (
             self.name, self.version, dict(self.measurements), dict(self.conditions),
-            self.source,
+            self.source, self.confirm_confidence,
         )  # fmt: skip
 
 
@@ -109,9 +127,11 @@ def _alphabet_rebuild(
     measurements: dict[str, MeasurementType],
     conditions: dict[str, ConditionType],
     source: str,
+    confirm_confidence: float,
 ) -> Alphabet:
     return Alphabet(name, version, MappingProxyType(measurements),
-                    MappingProxyType(conditions), source)  # fmt: skip
+                    MappingProxyType(conditions), source,
+                    confirm_confidence)  # fmt: skip
 
 
 def alphabet_load(path: str | Path) -> Alphabet:
@@ -188,12 +208,12 @@ class _Reader:
 
     def alphabet(self, document: dict[str, Any]) -> Alphabet:
         for key in document:
-            if key not in (*FAMILIES, "name", "version"):
+            if key not in (*FAMILIES, "name", "version", "confirm_confidence"):
                 self.fail(
                     "",
                     key,
-                    f"unknown top-level entry '{key}'; expected "
-                    "'name', 'version', [data.TYPE] or [condition.TYPE]",
+                    f"unknown top-level entry '{key}'; expected 'name', 'version', "
+                    "'confirm_confidence', [data.TYPE] or [condition.TYPE]",
                 )
         version = document.get("version", 1)
         if not isinstance(version, int) or isinstance(version, bool):
@@ -222,7 +242,82 @@ class _Reader:
             measurements=MappingProxyType(measurements),
             conditions=MappingProxyType(conditions),
             source=self.source,
+            confirm_confidence=self.confidence("", document) or 0.0,
         )
+
+    def confidence(self, where: str, table: dict[str, Any]) -> float | None:
+        """``confirm_confidence``: a probability from 0 to 1, or None when absent."""
+        value = table.get("confirm_confidence")
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            self.fail(
+                where, "confirm_confidence", "'confirm_confidence' must be a number"
+            )
+            return None
+        if not 0 <= value <= 1:
+            self.fail(
+                where,
+                "confirm_confidence",
+                f"'confirm_confidence' = {value} must be from 0 to 1 (a probability)",
+            )
+            return None
+        return float(value)
+
+    def outside(
+        self, where: str, table: dict[str, Any], minimum: Decimal, maximum: Decimal
+    ) -> tuple[Decimal, Decimal] | None:
+        """``confirm_outside = [low, high]``: within the type's range, low <= high."""
+        value = table.get("confirm_outside")
+        if value is None:
+            return None
+        if (
+            not isinstance(value, list)
+            or len(value) != 2
+            or any(isinstance(v, bool) or not isinstance(v, int | float) for v in value)
+        ):
+            self.fail(
+                where,
+                "confirm_outside",
+                "'confirm_outside' must be two numbers, [low, high]: readings below "
+                "low or above high are asked about",
+            )
+            return None
+        low, high = (Decimal(str(v)) for v in value)
+        if not minimum <= low <= high <= maximum:
+            self.fail(
+                where,
+                "confirm_outside",
+                f"'confirm_outside' = [{low}, {high}] must lie within min {minimum} "
+                f"and max {maximum}, low first",
+            )
+            return None
+        return low, high
+
+    def change(self, where: str, table: dict[str, Any]) -> tuple[Decimal, int] | None:
+        """``confirm_change = { by = N, within_minutes = M }``."""
+        value = table.get("confirm_change")
+        if value is None:
+            return None
+        usage = (
+            "'confirm_change' must be { by = N, within_minutes = M }: a change of "
+            "more than N within M minutes of the last reading is asked about"
+        )
+        if not isinstance(value, dict) or set(value) != {"by", "within_minutes"}:
+            self.fail(where, "confirm_change", usage)
+            return None
+        by, minutes = value["by"], value["within_minutes"]
+        if (
+            isinstance(by, bool)
+            or not isinstance(by, int | float)
+            or by <= 0
+            or isinstance(minutes, bool)
+            or not isinstance(minutes, int)
+            or minutes <= 0
+        ):
+            self.fail(where, "confirm_change", usage + " (both positive)")
+            return None
+        return Decimal(str(by)), minutes
 
     def displays(
         self,
@@ -324,6 +419,9 @@ class _Reader:
                 "display",
                 "pair",
                 "pair_display",
+                "confirm_outside",
+                "confirm_change",
+                "confirm_confidence",
             },
         )
         minimum, maximum = (
@@ -368,6 +466,9 @@ class _Reader:
             display=str(table.get("display", "")),
             pair=str(table.get("pair", "")),
             pair_display=str(table.get("pair_display", "")),
+            confirm_outside=self.outside(where, table, minimum, maximum),
+            confirm_change=self.change(where, table),
+            confirm_confidence=self.confidence(where, table),
         )
 
     def phrases(
@@ -410,7 +511,14 @@ class _Reader:
         self.unknown_keys(
             where,
             table,
-            {"description", "synonyms", "accumulates", "values", "display"},
+            {
+                "description",
+                "synonyms",
+                "accumulates",
+                "values",
+                "display",
+                "confirm_confidence",
+            },
         )
         accumulates = table.get("accumulates", False)
         if not isinstance(accumulates, bool):
@@ -457,6 +565,7 @@ class _Reader:
             synonyms=self.strings(where, table, "synonyms"),
             accumulates=accumulates,
             display=str(table.get("display", "")),
+            confirm_confidence=self.confidence(where, table),
         )
 
 
