@@ -37,6 +37,16 @@ urlpatterns = [
         name="message-undo",
     ),
     path(
+        "facts/<id:fact_id>/answer/",
+        bedside.question_answer_view,
+        name="question-answer",
+    ),
+    path(
+        "messages/<id:message_id>/audio/",
+        bedside.message_audio,
+        name="message-audio",
+    ),
+    path(
         "messages/<id:message_id>/retry/",
         bedside.message_retry_view,
         name="message-retry",

@@ -70,14 +70,16 @@ def access_refusal_record(
 
 
 def facts_stored_record(*, message, user=None) -> list[AuditEvent]:
-    """One event per fact a message stored (the pipeline or an import)."""
+    """One event per fact a message stored (the pipeline or an import); a value in
+    doubt is recorded as asked about, with why."""
     return [
         audit_record(
             user=user if user is not None else message.author,
-            action=Action.FACT_STORE,
+            action=Action.FACT_ASK if fact.question else Action.FACT_STORE,
             obj=fact,
             patient=message.patient,
-            detail={"statement": fact.statement, "message": message.pk},
+            detail={"statement": fact.statement, "message": message.pk}
+            | ({"question": fact.question} if fact.question else {}),
         )
         for fact in message.facts.order_by("id")
     ]

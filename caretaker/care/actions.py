@@ -19,6 +19,8 @@ from caretaker.care import push
 from caretaker.journal import services as journal
 from caretaker.journal.extraction import confirmation_wording
 from caretaker.journal.models import Fact, Message
+from caretaker.journal.questions import AnswerRefused, question_correct
+from caretaker.journal.questions import question_answer as answer_store
 from caretaker.journal.rules import ActiveRules, active_rules
 from caretaker.wards.models import Patient
 from logic import PatientState
@@ -158,6 +160,27 @@ def facts_undo(*, message: Message, fact_ids: list[int], user=None) -> PatientSt
 def fact_undo(*, fact: Fact, user=None) -> PatientState:
     """Undo one fact (see :func:`facts_undo`)."""
     return facts_undo(message=fact.message, fact_ids=[fact.pk], user=user)
+
+
+@transaction.atomic
+def question_answer(*, fact: Fact, user, answer: str, value: str = "") -> PatientState:
+    """The nurse's answer to a doubtful value: ``confirmed`` (it becomes a fact),
+    ``dismissed`` (it never does) or ``corrected`` to ``value``. Audited; the
+    patient is solved again and the pages updated. Raises
+    :class:`~caretaker.journal.questions.AnswerRefused` with the reason."""
+    _patient_lock(fact.patient_id)
+    active = active_rules(patient=fact.patient)
+    if answer == Fact.Answer.CORRECTED:
+        question_correct(fact=fact, user=user, value=value, active=active)
+    elif answer in (Fact.Answer.CONFIRMED, Fact.Answer.DISMISSED):
+        answer_store(fact=fact, user=user, answer=answer)
+    else:
+        raise AnswerRefused(f"unknown answer {answer!r}")
+    message = fact.message
+    journal.message_confirmation_refresh(message=message, active=active)
+    state = _patient_solve(patient=fact.patient, active=active, message=message)
+    transaction.on_commit(lambda: push.message_push(message.pk))
+    return state
 
 
 @transaction.atomic

@@ -1,11 +1,15 @@
 """Messages, patients and alerts as the JSON the pages, websockets and the command
 line read."""
 
+from django.urls import reverse
+
 from caretaker.alerts.models import Alert
 from caretaker.journal.models import Fact, Message, PatientSnapshot
 from caretaker.journal.rules import ActiveRules, active_rules
 from caretaker.journal.selectors import fact_readings, message_confirmation
 from caretaker.wards.models import Patient, Ward
+from logic import Statement, statement_parse
+from logic.doubt import question_text
 
 
 def message_result(message: Message) -> dict:
@@ -14,7 +18,7 @@ def message_result(message: Message) -> dict:
     it raised and the patient's state after it."""
     message.refresh_from_db()
     facts = list(message.facts.order_by("id"))
-    active = [f for f in facts if f.retracted_at is None]
+    active = [f for f in facts if f.standing]
     rules = active_rules(patient=message.patient)
     snapshot = PatientSnapshot.objects.filter(patient=message.patient).first()
     return {
@@ -32,6 +36,7 @@ def message_result(message: Message) -> dict:
             for f in facts
         ],
         "unclear": message.unclear,
+        "questions": [question_json(f, rules) for f in facts if f.pending],
         "alerts": [
             {"problem": a.problem, "severity": a.severity, "text": a.text}
             for a in Alert.objects.filter(message=message).order_by("id")
@@ -52,7 +57,7 @@ def _confirmation(message: Message, facts: list[Fact], rules: ActiveRules) -> st
     undo); a model's rewording of it only while every fact it speaks of stands."""
     if message.status != Message.Status.SOLVED:
         return ""
-    active = [f for f in facts if f.retracted_at is None]
+    active = [f for f in facts if f.standing]
     if message.wording and len(active) == len(facts):
         return message.wording
     if message.confirmation:
@@ -61,10 +66,48 @@ def _confirmation(message: Message, facts: list[Fact], rules: ActiveRules) -> st
     return message_confirmation(message=message, facts=active, active=rules)
 
 
+def question_json(fact: Fact, rules: ActiveRules) -> dict:
+    """A doubtful value as the bedside and the dashboard ask it: "Pulse 180?", why,
+    where its words are in the recording, and for a condition the values to choose."""
+    alphabet = rules.rules.alphabet
+    try:
+        statement = statement_parse(fact.statement, alphabet)
+    except ValueError:  # the alphabet changed since: asked as it was stored
+        statement = None
+    condition = alphabet.conditions.get(fact.type)
+    return {
+        "fact": fact.pk,
+        "message": fact.message_id,
+        "text": question_text(statement, alphabet)
+        if isinstance(statement, Statement)
+        else f"{fact.statement}?",
+        "reason": fact.question,
+        "type": fact.type,
+        "statement": fact.statement,
+        "value": fact.value,
+        "audio": {
+            "url": reverse("message-audio", args=[fact.message_id]),
+            "start": fact.audio_start,
+            "end": fact.audio_end,
+        }
+        if fact.audio_start is not None
+        else None,
+        "choices": [
+            {"value": v.name, "text": v.display or v.description}
+            for v in condition.values
+        ]
+        if condition
+        else [],
+    }
+
+
 def patient_row(*, patient: Patient) -> dict:
-    """One dashboard row: the patient, the latest state and unacknowledged alerts."""
+    """One dashboard row: the patient, the latest state, unacknowledged alerts and
+    the questions waiting for a nurse's answer."""
     snapshot = PatientSnapshot.objects.filter(patient=patient).first()
     alerts = Alert.objects.filter(patient=patient, acknowledged_at__isnull=True)
+    questions = Fact.objects.filter(patient=patient).pending().order_by("id")
+    rules = active_rules(patient=patient) if questions else None
     return {
         "id": patient.pk,
         "name": patient.name,
@@ -72,6 +115,7 @@ def patient_row(*, patient: Patient) -> dict:
         "bed": patient.bed,
         "state": snapshot.state if snapshot else {},
         "alerts": [alert_json(alert=a) for a in alerts.order_by("-first_derived_at")],
+        "questions": [question_json(f, rules) for f in questions] if rules else [],
     }
 
 

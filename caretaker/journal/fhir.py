@@ -160,7 +160,12 @@ def _words(fact: Fact) -> str:
 def patient_fhir_bundle(*, patient: Patient, since: datetime | None = None) -> dict:
     """The patient's measurements (and NEWS2 totals) said at or after ``since`` as a
     validated FHIR R4 transaction Bundle, in JSON-ready form."""
-    facts = Fact.objects.filter(patient=patient).select_related("message", "patient")
+    # Questions never confirmed were never observations: not exported.
+    facts = (
+        Fact.objects.filter(patient=patient)
+        .recorded()
+        .select_related("message", "patient")
+    )
     messages = Message.objects.filter(patient=patient, news2_score__isnull=False)
     if since is not None:
         facts = facts.filter(said_at__gte=since)

@@ -59,6 +59,9 @@ class Message(models.Model):
     )
     # Counts every change (step, failure, retry, undo): pages keep the newest update.
     revision = models.PositiveIntegerField(default=0)
+    # The recogniser's words with their times, probabilities and places in the
+    # transcript (speech.Word): what a doubtful value rests on, and where to play it.
+    words = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["said_at", "id"]
@@ -67,7 +70,28 @@ class Message(models.Model):
         return f"message {self.pk} ({self.status})"
 
 
+class FactQuerySet(models.QuerySet):
+    def recorded(self) -> "FactQuerySet":
+        """Facts that were recorded: not questions, or questions confirmed (undone
+        ones included: they stay, marked)."""
+        return self.filter(models.Q(question="") | models.Q(answer="confirmed"))
+
+    def standing(self) -> "FactQuerySet":
+        """Recorded and not undone: what the rules see."""
+        return self.recorded().filter(retracted_at__isnull=True)
+
+    def pending(self) -> "FactQuerySet":
+        """Questions the nurse has not answered yet."""
+        return self.exclude(question="").filter(answer="", retracted_at__isnull=True)
+
+
 class Fact(models.Model):
+    class Answer(models.TextChoices):
+        NONE = "", "not answered"
+        CONFIRMED = "confirmed"
+        CORRECTED = "corrected"
+        DISMISSED = "dismissed"
+
     patient = models.ForeignKey(Patient, on_delete=models.PROTECT, related_name="facts")
     message = models.ForeignKey(Message, on_delete=models.PROTECT, related_name="facts")
     statement = models.CharField(max_length=200)  # canonical text form
@@ -84,10 +108,39 @@ class Fact(models.Model):
         on_delete=models.SET_NULL,
         related_name="+",
     )
+    # A spoken value in doubt (logic/doubt.py) is a question, not yet a fact: why it
+    # is asked, and the nurse's answer. Only a confirmed one enters the rules.
+    question = models.TextField(blank=True)
+    confidence = models.FloatField(null=True, blank=True)  # the recogniser's
+    audio_start = models.FloatField(null=True, blank=True)  # seconds into the audio
+    audio_end = models.FloatField(null=True, blank=True)
+    answer = models.CharField(max_length=10, choices=Answer, blank=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+
+    objects = FactQuerySet.as_manager()
 
     class Meta:
         ordering = ["said_at", "id"]
         indexes = [models.Index(fields=["patient", "said_at"])]
+
+    @property
+    def pending(self) -> bool:
+        """A question the nurse has not answered (and nobody undid)."""
+        return bool(self.question) and not self.answer and self.retracted_at is None
+
+    @property
+    def standing(self) -> bool:
+        """Recorded and in force: not undone, and not a question still open."""
+        return self.retracted_at is None and (
+            not self.question or self.answer == self.Answer.CONFIRMED
+        )
 
     def __str__(self) -> str:
         return self.statement

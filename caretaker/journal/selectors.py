@@ -17,10 +17,9 @@ T = TypeVar("T")
 
 
 def fact_list_active(*, patient: Patient) -> QuerySet[Fact]:
-    """Facts of the patient that have not been undone, oldest first."""
-    return Fact.objects.filter(patient=patient, retracted_at__isnull=True).order_by(
-        "said_at", "id"
-    )
+    """Facts of the patient in force (not undone, not a question still open),
+    oldest first."""
+    return Fact.objects.filter(patient=patient).standing().order_by("said_at", "id")
 
 
 def timed_statements(*, facts: Sequence[Fact], rules: RuleSet) -> list[TimedStatement]:

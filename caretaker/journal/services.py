@@ -15,6 +15,7 @@ from django.utils import timezone
 from caretaker.audit.services import Action, audit_record, facts_stored_record
 from caretaker.journal import extraction, transcription
 from caretaker.journal.models import Fact, Message, PatientSnapshot
+from caretaker.journal.questions import facts_doubt
 from caretaker.journal.rules import ActiveRules
 from caretaker.journal.selectors import (
     fact_list_active,
@@ -133,21 +134,23 @@ def message_extract(*, message: Message, active: ActiveRules) -> None:
         raise StepUnavailable(str(error)) from error
     except extraction.ExtractionFailed as error:
         raise MessageFailed(str(error)) from error
+    facts = [
+        Fact(
+            patient=message.patient,
+            message=message,
+            statement=f.statement,
+            type=f.type,
+            value=f.value,
+            said_at=message.said_at,
+            evidence_start=f.start,
+            evidence_end=f.end,
+        )
+        for f in result.facts
+    ]
+    facts_doubt(message=message, facts=facts, active=active)
     with transaction.atomic():
         Fact.objects.filter(message=message).delete()  # a re-run replaces, never adds
-        Fact.objects.bulk_create(
-            Fact(
-                patient=message.patient,
-                message=message,
-                statement=f.statement,
-                type=f.type,
-                value=f.value,
-                said_at=message.said_at,
-                evidence_start=f.start,
-                evidence_end=f.end,
-            )
-            for f in result.facts
-        )
+        Fact.objects.bulk_create(facts)
         message_update(
             message=message,
             unclear=result.unclear,
@@ -168,7 +171,7 @@ def message_solved(
         news2_score=state.news2.score,
         news2_band=state.news2.band or "",
         confirmation=message_confirmation(
-            message=message, facts=list(message.facts.all()), active=active
+            message=message, facts=list(message.facts.standing()), active=active
         ),
     )
 
@@ -224,11 +227,12 @@ def facts_retract(
 
 
 def message_confirmation_refresh(*, message: Message, active: ActiveRules) -> None:
-    """After an undo: the confirmation speaks of the facts that still stand."""
+    """After an undo or an answered question: the confirmation speaks of the facts
+    that stand now."""
     if message.status != Status.SOLVED:
         Message.objects.filter(pk=message.pk).update(revision=F("revision") + 1)
         return
-    standing = list(message.facts.filter(retracted_at__isnull=True))
+    standing = list(message.facts.standing())
     message_update(
         message=message,
         confirmation=message_confirmation(

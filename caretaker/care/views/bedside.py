@@ -5,18 +5,19 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
-from django.http import JsonResponse
+from django.http import FileResponse, Http404, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_POST
 from django_ratelimit.decorators import ratelimit
 
-from caretaker.audit.access import visible_or_404
+from caretaker.audit.access import NOT_FOUND, visible_or_404
 from caretaker.audit.models import Action
 from caretaker.audit.services import audit_record
 from caretaker.care import actions
 from caretaker.care.presenters import message_result
 from caretaker.care.submissions import message_retry, message_submit
 from caretaker.journal.models import Fact, Message
+from caretaker.journal.questions import AnswerRefused
 from caretaker.journal.services import ClientIdConflict
 from caretaker.journal.uploads import AUDIO_TYPES, MAX_AUDIO_BYTES, audio_container
 from caretaker.wards.models import Patient
@@ -174,3 +175,44 @@ def message_retry_view(request, message_id: int):
     return JsonResponse(
         message_result(message_retry(message=message, user=request.user))
     )
+
+
+@login_required
+@require_POST
+def question_answer_view(request, fact_id: int):
+    """The nurse's answer to a doubtful value: ``answer`` = confirmed, corrected
+    (with ``value``) or dismissed."""
+    fact = visible_or_404(request, Fact.objects.select_related("message"), pk=fact_id)
+    try:
+        actions.question_answer(
+            fact=fact,
+            user=request.user,
+            answer=request.POST.get("answer", ""),
+            value=request.POST.get("value", "")[:64],
+        )
+    except AnswerRefused as refused:
+        return _refuse(str(refused), 409)
+    return JsonResponse(message_result(fact.message))
+
+
+@login_required
+def message_audio(request, message_id: int):
+    """The message's recording, for the nurse to hear the words a question rests on
+    (the page plays the span of them); audited."""
+    message = visible_or_404(request, Message, pk=message_id)
+    if not message.audio:
+        raise Http404(NOT_FOUND)
+    audit_record(user=request.user, action=Action.AUDIO_PLAY, obj=message)
+    return FileResponse(message.audio.open("rb"), content_type=_audio_type(message))
+
+
+def _audio_type(message: Message) -> str:
+    extension = message.audio.name.rsplit(".", 1)[-1].lower()
+    return {
+        "webm": "audio/webm",
+        "ogg": "audio/ogg",
+        "mp4": "audio/mp4",
+        "m4a": "audio/mp4",
+        "wav": "audio/wav",
+        "mp3": "audio/mpeg",
+    }.get(extension, "application/octet-stream")

@@ -51,6 +51,9 @@
         el("ul", {}, message.readings.map((r) => readingItem(message, r))), details(message)) : null,
       message.status === "solved" && !message.facts.length ? el("p", {}, "Nothing was recorded.") : null,
       message.unclear && message.unclear.length ? el("p", { class: "unclear" }, "Not understood: " + message.unclear.map((u) => "“" + u + "”").join(", ")) : null,
+      message.questions && message.questions.length ? el("div", { class: "questions" },
+        el("p", {}, "Please check before these count:"),
+        message.questions.map((q) => questionItem(q, answered))) : null,
       (message.alerts || []).map((a) => el("p", { class: "alert sev-" + a.severity }, "⚠ " + a.text)));
     const old = cards.get(message.message);
     if (old) old.replaceWith(card); else feed.append(card);

@@ -2,6 +2,7 @@
 (function () {
   const table = document.getElementById("ward");
   const alertsBox = document.getElementById("alerts");
+  const questionsBox = document.getElementById("questions");
   const rows = new Map();
   const seenAlerts = new Set();
   const UNITS = [["temperature", "Temp"], ["heartRate", "HR"], ["respiratoryRate", "RR"],
@@ -28,6 +29,17 @@
     const old = table.querySelector('tr[data-patient="' + row.id + '"]');
     if (old) old.replaceWith(tr); else table.tBodies[0].append(tr);
     renderAlerts();
+    renderQuestions();
+  }
+
+  // Questions about doubtful spoken values wait here too: any nurse on the ward may
+  // answer; the answer updates every dashboard and the bedside through the sockets.
+  function renderQuestions() {
+    questionsBox.replaceChildren(...[...rows.values()].flatMap((row) =>
+      (row.questions || []).map((q) => questionItem(q, showError, row.bed + " " + row.name + ":"))));
+  }
+  function showError({ ok, body }) {
+    if (!ok) questionsBox.prepend(el("p", { class: "error" }, body.error || "Could not answer."));
   }
 
   function renderAlerts() {

@@ -59,3 +59,38 @@ function chime() {
     osc.connect(ctx.destination); osc.start(); osc.stop(ctx.currentTime + 0.25);
   } catch (e) { /* audio may be blocked until the page is touched */ }
 }
+
+// A spoken value in doubt, asked before it counts: "Pulse 180? [Confirm] [Correct]
+// [Dismiss]", why it is asked, and the recording of its words to hear again. Each
+// answer is one tap (a correction: one value), posted to /facts/<id>/answer/;
+// ``answered`` receives the server's answer (the message, as the HTTP reply).
+function questionItem(question, answered, label) {
+  function answer(kind, value) {
+    const data = new FormData();
+    data.append("answer", kind);
+    if (value != null) data.append("value", value);
+    postForm("/facts/" + question.fact + "/answer/", data).then(answered);
+  }
+  const correction = question.choices.length
+    ? el("select", { class: "correction", "aria-label": "Correct value" },
+        question.choices.map((c) => el("option", { value: c.value }, c.text)))
+    : el("input", { class: "correction", inputmode: "decimal", size: "6", "aria-label": "Correct value", placeholder: question.value });
+  const fix = el("form", { class: "correct", hidden: "" }, correction,
+    el("button", { type: "submit", class: "primary" }, "Save"));
+  fix.addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (String(correction.value).trim()) answer("corrected", correction.value);
+  });
+  const play = question.audio ? el("button", { type: "button", class: "play", onclick: () => {
+    const clip = new Audio(question.audio.url + "#t=" + Math.max(0, question.audio.start - 0.3).toFixed(2) + "," + (question.audio.end + 0.3).toFixed(2));
+    clip.play().catch(() => {});
+  } }, "▶ Hear it") : null;
+  return el("div", { class: "question", "data-question": question.fact, "data-type": question.type },
+    label ? el("strong", {}, label + " ") : null,
+    el("span", { class: "ask" }, question.text), " ",
+    el("span", { class: "why" }, "(" + question.reason + ")"), " ", play,
+    el("button", { type: "button", class: "confirm primary", onclick: () => answer("confirmed") }, "Confirm"),
+    el("button", { type: "button", class: "fix", onclick: () => { fix.hidden = false; correction.focus(); } }, "Correct"),
+    el("button", { type: "button", class: "dismiss", onclick: () => answer("dismissed") }, "Dismiss"),
+    fix);
+}

@@ -20,9 +20,7 @@ from tests.support.servers import chat_answering
 pytestmark = pytest.mark.django_db
 
 
-def test_a_defect_fails_the_message_with_its_reason_and_is_raised(
-    patient, monkeypatch
-):
+def test_a_defect_fails_the_message_with_its_reason_and_is_raised(patient, monkeypatch):
     """A programming error in a step (here a KeyError from extraction) must not
     become "the model did not answer" and a retry: the message fails naming it, and
     the error reaches the caller (the worker's log, the test suite)."""
