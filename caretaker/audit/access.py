@@ -5,14 +5,18 @@ One text for "no such record" and "not on your wards": the answer must not tell
 which records exist on other wards.
 """
 
+from typing import Any, TypeVar
+
 from django.db.models import Model, QuerySet
-from django.http import Http404
+from django.http import Http404, HttpRequest
 
 from caretaker.audit.services import access_refusal_record
 from caretaker.wards.models import Patient, Ward
 from caretaker.wards.selectors import ward_list_for
 
 NOT_FOUND = "not found on your wards"
+
+M = TypeVar("M", bound=Model)
 
 
 def _ward_id(obj: Model) -> int:
@@ -22,7 +26,9 @@ def _ward_id(obj: Model) -> int:
     return patient.ward_id
 
 
-def visible_or_404(request, records: type[Model] | QuerySet, **lookup) -> Model:
+def visible_or_404(
+    request: HttpRequest, records: type[M] | QuerySet[M], **lookup: Any
+) -> M:
     """The record matching ``lookup`` when it is on one of ``request.user``'s wards;
     otherwise :class:`Http404` (and a refusal in the audit trail)."""
     queryset = records if isinstance(records, QuerySet) else records._default_manager

@@ -1,25 +1,27 @@
 """Recording audit events: one call per thing seen or done."""
 
 import logging
+from typing import Any
 
 from django.db import models
 
 from caretaker.audit.models import Action, AuditEvent
+from caretaker.users import RequestUser
 from caretaker.wards.models import Patient, Ward
 
-__all__ = ["Action", "access_refusal_record", "audit_record", "facts_stored_record"]
+__all__ = ["Action", "access_refusal_record", "audit_record"]
 
 logger = logging.getLogger("caretaker.audit")
 
 
 def audit_record(
     *,
-    user,
+    user: RequestUser | None,
     action: str,
     obj: models.Model | None = None,
     patient: Patient | None = None,
     ward: Ward | None = None,
-    detail: dict | None = None,
+    detail: dict[str, Any] | None = None,
 ) -> AuditEvent:
     """Append one event. ``obj`` names what was acted on; the patient and ward are
     taken from it (or from the patient) when not given. ``user`` may be None or
@@ -44,7 +46,7 @@ def audit_record(
 
 def access_refusal_record(
     *,
-    user,
+    user: RequestUser | None,
     what: str,
     obj: models.Model | None = None,
     patient: Patient | None = None,
@@ -67,17 +69,3 @@ def access_refusal_record(
         ward=ward,
         detail={"what": what},
     )
-
-
-def facts_stored_record(*, message, user=None) -> list[AuditEvent]:
-    """One event per fact a message stored (the pipeline or an import)."""
-    return [
-        audit_record(
-            user=user if user is not None else message.author,
-            action=Action.FACT_STORE,
-            obj=fact,
-            patient=message.patient,
-            detail={"statement": fact.statement, "message": message.pk},
-        )
-        for fact in message.facts.order_by("id")
-    ]

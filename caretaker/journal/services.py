@@ -12,7 +12,8 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from caretaker.audit.services import Action, audit_record, facts_stored_record
+from caretaker.audit.models import AuditEvent
+from caretaker.audit.services import Action, audit_record
 from caretaker.journal import extraction, transcription
 from caretaker.journal.models import Fact, Message, PatientSnapshot
 from caretaker.journal.rules import ActiveRules
@@ -294,3 +295,19 @@ def message_import_store(
     )
     facts_stored_record(message=message)
     return message
+
+
+def facts_stored_record(
+    *, message: Message, user: User | None = None
+) -> list[AuditEvent]:
+    """One event per fact a message stored (the pipeline or an import)."""
+    return [
+        audit_record(
+            user=user if user is not None else message.author,
+            action=Action.FACT_STORE,
+            obj=fact,
+            patient=message.patient,
+            detail={"statement": fact.statement, "message": message.pk},
+        )
+        for fact in message.facts.order_by("id")
+    ]
