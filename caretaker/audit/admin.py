@@ -8,7 +8,7 @@ from caretaker.audit.models import AuditEvent
 
 
 @admin.register(AuditEvent)
-class AuditEventAdmin(admin.ModelAdmin[AuditEvent]):
+class AuditEventAdmin(admin.ModelAdmin):
     list_display = ("at", "username", "action", "object_type", "object_id", "patient")
     list_filter = ("action", "ward")
     search_fields = ("username", "object_id", "patient__record_number")

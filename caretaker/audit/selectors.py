@@ -17,7 +17,7 @@ def user_is_ward_lead(*, user: RequestUser | None) -> bool:
 
 def audit_ward_list_for(*, user: RequestUser) -> QuerySet[Ward]:
     """Wards whose trail the user may read: a lead's own wards (all for superusers)."""
-    if not user_is_ward_lead(user=user):
+    if not user.is_authenticated or not user_is_ward_lead(user=user):
         return Ward.objects.none()
     if user.is_superuser:
         return Ward.objects.all()

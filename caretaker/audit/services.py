@@ -31,10 +31,10 @@ def audit_record(
     if ward is None:
         ward = obj if isinstance(obj, Ward) else None
     ward_id = ward.pk if ward is not None else getattr(patient, "ward_id", None)
-    known = user is not None and getattr(user, "is_authenticated", False)
+    staff = user if user is not None and user.is_authenticated else None
     return AuditEvent.objects.create(
-        user=user if known else None,
-        username=user.get_username() if known else "",
+        user=staff,
+        username=staff.get_username() if staff is not None else "",
         action=str(action),
         object_type=obj._meta.label_lower if obj is not None else "",
         object_id=str(obj.pk) if obj is not None else "",
@@ -53,7 +53,7 @@ def access_refusal_record(
     ward: Ward | None = None,
 ) -> AuditEvent:
     """Log and record a request for something outside the user's wards."""
-    name = user.get_username() if getattr(user, "is_authenticated", False) else "-"
+    name = user.get_username() if user is not None and user.is_authenticated else "-"
     logger.warning(
         "access refused: user %s asked for %s (%s %s)",
         name,

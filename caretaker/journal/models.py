@@ -1,6 +1,7 @@
 """What nurses said (messages), what was understood (facts), and the solved state."""
 
 import uuid
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -59,6 +60,10 @@ class Message(models.Model):
     )
     # Counts every change (step, failure, retry, undo): pages keep the newest update.
     revision = models.PositiveIntegerField(default=0)
+
+    # Not stored: set by ``journal_entries`` for the journal page (its facts as the
+    # lines a nurse reads).
+    readings: list[dict[str, Any]]
 
     class Meta:
         ordering = ["said_at", "id"]

@@ -23,6 +23,7 @@ from caretaker.journal.selectors import (
     patient_current_values,
     timed_statements,
 )
+from caretaker.users import User
 from caretaker.wards.models import Patient
 from logic import PatientState, Statement, patient_state_solve, statement_parse
 from logic.state import state_to_record
@@ -47,7 +48,7 @@ class ClientIdConflict(Exception):
 def message_submit(
     *,
     patient: Patient,
-    author=None,
+    author: User | None = None,
     text: str = "",
     audio: bytes | None = None,
     audio_name: str = "recording.webm",
@@ -202,7 +203,7 @@ def patient_state_store(
 
 
 def facts_retract(
-    *, message: Message, fact_ids: Sequence[int], user=None
+    *, message: Message, fact_ids: Sequence[int], user: User | None = None
 ) -> list[Fact]:
     """Undo facts of one message (a BP line is two facts): all or none, each kept,
     marked retracted and audited. A fact of another message is refused
@@ -238,7 +239,7 @@ def message_confirmation_refresh(*, message: Message, active: ActiveRules) -> No
     )
 
 
-def message_retry_reset(*, message: Message, user=None) -> bool:
+def message_retry_reset(*, message: Message, user: User | None = None) -> bool:
     """Set a failed message back to the step that has not completed; audited, and
     what the retry stores is credited to ``user``. False when it had not failed."""
     message = Message.objects.select_for_update().get(pk=message.pk)
@@ -267,7 +268,7 @@ def message_import_store(
     text: str,
     statements: list[str],
     active: ActiveRules,
-    author=None,
+    author: User | None = None,
 ) -> Message:
     """Store history that is already in canonical statements (a handover, the demo
     ward), validated by the alphabet like extracted ones; the caller solves."""

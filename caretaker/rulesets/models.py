@@ -53,7 +53,7 @@ class RuleSetVersion(models.Model):
 
     @property
     def scope(self) -> str:
-        return self.ward.code if self.ward_id else "global"
+        return self.ward.code if self.ward is not None else "global"
 
     def save(self, *args, **kwargs):
         if not self._state.adding:
