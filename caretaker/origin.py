@@ -70,5 +70,6 @@ class SameOriginValidator:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket" and not origin_allowed(scope):
-            return await WebsocketDenier()(scope, receive, send)
-        return await self.application(scope, receive, send)
+            await WebsocketDenier()(scope, receive, send)
+            return
+        await self.application(scope, receive, send)
