@@ -4,7 +4,7 @@ import uuid
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
-from django.http import JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_POST
 from django_ratelimit.decorators import ratelimit
@@ -18,6 +18,7 @@ from caretaker.care.submissions import message_retry, message_submit
 from caretaker.journal.models import Fact, Message
 from caretaker.journal.services import ClientIdConflict
 from caretaker.journal.uploads import AUDIO_TYPES, MAX_AUDIO_BYTES, audio_container
+from caretaker.users import AuthenticatedHttpRequest
 from caretaker.wards.models import Patient
 from caretaker.wards.selectors import ward_list_for
 
@@ -27,12 +28,13 @@ MAX_TEXT_CHARS = 2000
 MAX_REQUEST_BYTES = MAX_AUDIO_BYTES + 64 * 1024
 
 
-def _message_rate(group, request) -> str:
-    return settings.CARETAKER_MESSAGE_RATE
+def _message_rate(group: str, request: HttpRequest) -> str:
+    rate: str = settings.CARETAKER_MESSAGE_RATE
+    return rate
 
 
 @login_required
-def bedside(request, patient_id: int):
+def bedside(request: AuthenticatedHttpRequest, patient_id: int) -> HttpResponse:
     patient = visible_or_404(request, Patient, pk=patient_id)
     audit_record(user=request.user, action=Action.BEDSIDE_VIEW, obj=patient)
     patients = Patient.objects.filter(ward__in=ward_list_for(user=request.user))
@@ -48,7 +50,7 @@ def _refuse(error: str, status: int) -> JsonResponse:
 @login_required
 @require_POST
 @ratelimit(key="user", rate=_message_rate, method="POST", block=False)
-def message_create(request, patient_id: int):
+def message_create(request: AuthenticatedHttpRequest, patient_id: int) -> HttpResponse:
     """Text (``text``) or a recording (``audio``), with the device's ``client_id``."""
     if getattr(request, "limited", False):
         response = _refuse("too many messages; wait a minute and send again", 429)
@@ -73,12 +75,14 @@ def message_create(request, patient_id: int):
         return JsonResponse({"error": "client_id must be a UUID"}, status=400)
     audio, container = None, None
     if upload is not None:
-        content_type = upload.content_type.split(";")[0].strip()
+        # An upload parsed from a request always has a type and a size; the stubs
+        # allow None for files built by hand.
+        content_type = upload.content_type.split(";")[0].strip()  # type: ignore[union-attr]
         if content_type not in AUDIO_TYPES:
             return JsonResponse(
                 {"error": f"not an audio upload ({content_type})"}, status=415
             )
-        if upload.size > MAX_AUDIO_BYTES:
+        if upload.size > MAX_AUDIO_BYTES:  # type: ignore[operator]
             return JsonResponse(
                 {"error": "recording too large (10 MB at most)"}, status=413
             )
@@ -105,7 +109,7 @@ def message_create(request, patient_id: int):
 
 @login_required
 @require_POST
-def fact_undo(request, fact_id: int):
+def fact_undo(request: AuthenticatedHttpRequest, fact_id: int) -> HttpResponse:
     fact = visible_or_404(request, Fact, pk=fact_id)
     actions.fact_undo(fact=fact, user=request.user)
     return JsonResponse(message_result(fact.message))
@@ -113,7 +117,7 @@ def fact_undo(request, fact_id: int):
 
 @login_required
 @require_POST
-def message_undo(request, message_id: int):
+def message_undo(request: AuthenticatedHttpRequest, message_id: int) -> HttpResponse:
     """Undo one recorded line of a message: every fact it stands for
     (``facts=<id>&facts=<id>``), at once."""
     message = visible_or_404(request, Message, pk=message_id)
@@ -127,7 +131,9 @@ def message_undo(request, message_id: int):
 
 @login_required
 @require_POST
-def message_retry_view(request, message_id: int):
+def message_retry_view(
+    request: AuthenticatedHttpRequest, message_id: int
+) -> HttpResponse:
     message = visible_or_404(request, Message, pk=message_id)
     return JsonResponse(
         message_result(message_retry(message=message, user=request.user))

@@ -1,11 +1,13 @@
 """Rule administration pages: versions, diffs, the editor, dry run, activation."""
 
+from collections.abc import Callable
 from functools import wraps
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 
 from caretaker.audit.models import Action
@@ -29,16 +31,21 @@ from caretaker.rulesets.services import (
     ruleset_draft_validate,
     ruleset_version_create,
 )
+from caretaker.users import AuthenticatedHttpRequest
 from caretaker.wards.models import Ward
 from logic.rule_tests import FORMAT as TESTS_FORMAT
 
+View = Callable[..., HttpResponse]
 
-def rules_admin_required(view):
+
+def rules_admin_required(view: View) -> View:
     """Only members of the "rules admin" group (and superusers) get through."""
 
     @login_required
     @wraps(view)
-    def checked(request, *args, **kwargs):
+    def checked(
+        request: AuthenticatedHttpRequest, *args: Any, **kwargs: Any
+    ) -> HttpResponse:
         if not rules_admin_check(user=request.user):
             audit_record(
                 user=request.user,
@@ -62,7 +69,7 @@ def _scope_ward(code: str) -> Ward | None:
 
 
 @rules_admin_required
-def rules_home(request):
+def rules_home(request: AuthenticatedHttpRequest) -> HttpResponse:
     return render(
         request,
         "rulesets/home.html",
@@ -75,7 +82,7 @@ def rules_home(request):
 
 
 @rules_admin_required
-def version_detail(request, number: int):
+def version_detail(request: AuthenticatedHttpRequest, number: int) -> HttpResponse:
     version = _version(number)
     return render(
         request,
@@ -89,7 +96,7 @@ def version_detail(request, number: int):
 
 
 @rules_admin_required
-def version_diff(request):
+def version_diff(request: AuthenticatedHttpRequest) -> HttpResponse:
     try:
         old = _version(int(request.GET["old"]))
         new = _version(int(request.GET["new"]))
@@ -106,7 +113,7 @@ def version_diff(request):
     )
 
 
-def _draft_from(post) -> tuple[Draft, list[tuple[str, str]]]:
+def _draft_from(post: QueryDict) -> tuple[Draft, list[tuple[str, str]]]:
     """The posted texts; rule files come as parallel lp_name / lp_text lists, and a
     file with neither name nor text is dropped (that is how one is removed)."""
     pairs = [
@@ -125,7 +132,7 @@ def _draft_from(post) -> tuple[Draft, list[tuple[str, str]]]:
 
 
 @rules_admin_required
-def ruleset_edit(request):
+def ruleset_edit(request: AuthenticatedHttpRequest) -> HttpResponse:
     """The editor. GET starts a draft from a version (default: the active global
     one); POST validates, or validates and saves as a new version."""
     report, errors = None, []
@@ -187,7 +194,7 @@ def ruleset_edit(request):
 
 
 @rules_admin_required
-def version_activate(request, number: int):
+def version_activate(request: AuthenticatedHttpRequest, number: int) -> HttpResponse:
     """GET: the dry run (who gains or loses which problem); POST: activate."""
     version = _version(number)
     if request.method == "POST":
@@ -225,7 +232,7 @@ def version_activate(request, number: int):
 
 
 @rules_admin_required
-def scope_rollback(request, scope: str):
+def scope_rollback(request: AuthenticatedHttpRequest, scope: str) -> HttpResponse:
     """GET: the dry run of going back to the previous version; POST: roll back."""
     ward = _scope_ward(scope)
     target, possible = ruleset_rollback_target(ward_id=ward.pk if ward else None)
@@ -257,5 +264,5 @@ def scope_rollback(request, scope: str):
 
 
 @rules_admin_required
-def rules_audit(request):
+def rules_audit(request: AuthenticatedHttpRequest) -> HttpResponse:
     return render(request, "rulesets/audit.html", {"audit": ruleset_audit_list()})
