@@ -190,7 +190,22 @@ def ward(results: dict[str, Any], record: dict[str, Any], plots: Path) -> list[s
         results["reevaluate_logic"],
         results["reevaluate_django"],
     )
-    lines = _table(
+    lines = _ward_workloads(w, rl, rd)
+    lines += [
+        f"Django re-evaluation: {_n(rd['patients_per_s'])} patients/s "
+        "(`patient_state_refresh`: facts read, solve, alerts, snapshot, and the "
+        f"ward push); logic core alone: {_n(rl['patients_per_s'])} patients/s.",
+        "",
+    ]
+    draw = partial(_ward_plot, runs=(w, rl, rd))
+    return lines + [_figure(record, plots / "ward.png", draw), ""]
+
+
+def _ward_workloads(
+    w: dict[str, Any], rl: dict[str, Any], rd: dict[str, Any]
+) -> list[str]:
+    """The ward week in the logic core, and re-evaluation in it and in Django."""
+    return _table(
         [
             "workload",
             "facts per patient",
@@ -216,14 +231,6 @@ def ward(results: dict[str, Any], record: dict[str, Any], plots: Path) -> list[s
             ),
         ],
     )
-    lines += [
-        f"Django re-evaluation: {_n(rd['patients_per_s'])} patients/s "
-        "(`patient_state_refresh`: facts read, solve, alerts, snapshot, and the "
-        f"ward push); logic core alone: {_n(rl['patients_per_s'])} patients/s.",
-        "",
-    ]
-    draw = partial(_ward_plot, runs=(w, rl, rd))
-    return lines + [_figure(record, plots / "ward.png", draw), ""]
 
 
 def _ward_row(workload: str, run: dict[str, Any]) -> list[Any]:
