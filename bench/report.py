@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.axes import Axes  # noqa: E402
 
 from bench.common import ROOT, machine_line  # noqa: E402
 
@@ -53,7 +55,7 @@ def _met(ok: bool) -> str:
     return "met" if ok else "**not met**"
 
 
-def _figure(record: dict[str, Any], path: Path, draw: Callable) -> str:
+def _figure(record: dict[str, Any], path: Path, draw: Callable[[Axes], None]) -> str:
     figure, axes = plt.subplots(figsize=(8, 4.5))
     draw(axes)
     axes.grid(True, alpha=0.3)
@@ -67,7 +69,9 @@ def _figure(record: dict[str, Any], path: Path, draw: Callable) -> str:
     return f"![{path.stem}](benchmarks/{path.name})"
 
 
-def _bars(axes, labels: list[str], series: dict[str, list[float]], unit: str) -> None:
+def _bars(
+    axes: Axes, labels: list[str], series: dict[str, list[float]], unit: str
+) -> None:
     width = 0.8 / len(series)
     for offset, (name, values) in enumerate(series.items()):
         positions = [i + offset * width for i in range(len(labels))]
@@ -80,15 +84,20 @@ def _bars(axes, labels: list[str], series: dict[str, list[float]], unit: str) ->
 
 def logic(results: dict[str, Any], record: dict[str, Any], plots: Path) -> list[str]:
     mixed, one = results["mixed"], results["one_type"]
-    every = "shipped_every_reading"
+    lines = _logic_intro(results["repeat"])
+    lines += _logic_series(mixed, one)
+    lines += _logic_targets(results)
+    draw = partial(_logic_plot, mixed=mixed, one=one)
+    return lines + [_figure(record, plots / "logic.png", draw), ""]
 
-    def ms(series: dict[str, Any], key: str, n: int) -> Any:
-        return series.get(key, {}).get("ms", {}).get(str(n))
 
-    sizes = sorted({int(n) for s in mixed.values() for n in s["ms"]})
-    lines = [
+EVERY_READING = "shipped_every_reading"
+
+
+def _logic_intro(repeat: int) -> list[str]:
+    return [
         "Facts are readings of 8 vital signs, one set every 15 minutes; time is "
-        f"the median of {results['repeat']} full computations (build, ground, "
+        f"the median of {repeat} full computations (build, ground, "
         "solve). *Shipped* is the product's path: the shipped rules reach readings "
         "only through `current/3` and `previous/3`, so only the last two readings of "
         "each type enter the program (`logic/history.py`; a property test checks the "
@@ -99,28 +108,41 @@ def logic(results: dict[str, Any], record: dict[str, Any], plots: Path) -> list[
         f"{400 // 3} readings per type in the mixed series (cubic grounding).",
         "",
     ]
-    lines += _table(
+
+
+def _logic_ms(series: dict[str, Any], key: str, n: int) -> Any:
+    return series.get(key, {}).get("ms", {}).get(str(n))
+
+
+def _logic_row(series: dict[str, Any], n: int) -> list[Any]:
+    """Shipped, every reading and naive milliseconds at ``n`` facts."""
+    return [n, *(_logic_ms(series, k, n) for k in ("shipped", EVERY_READING, "naive"))]
+
+
+def _logic_series(mixed: dict[str, Any], one: dict[str, Any]) -> list[str]:
+    """The mixed series by number of facts, then one type by number of readings."""
+    sizes = sorted({int(n) for s in mixed.values() for n in s["ms"]})
+    lines = _table(
         ["facts", "shipped ms", "every reading ms", "naive ms"],
-        [
-            [n, ms(mixed, "shipped", n), ms(mixed, every, n), ms(mixed, "naive", n)]
-            for n in sizes
-        ],
+        [_logic_row(mixed, n) for n in sizes],
     )
     readings = sorted(int(n) for n in one["shipped"]["ms"])
     lines += ["One type only (temperature), so that N facts are N readings of it:", ""]
-    lines += _table(
+    return lines + _table(
         ["readings", "shipped ms", "every reading ms", "naive ms"],
-        [
-            [n, ms(one, "shipped", n), ms(one, every, n), ms(one, "naive", n)]
-            for n in readings
-        ],
+        [_logic_row(one, n) for n in readings],
     )
+
+
+def _logic_targets(results: dict[str, Any]) -> list[str]:
+    """Growth exponents and the 10,000-facts and naive-ratio targets."""
+    mixed, one, every = results["mixed"], results["one_type"], EVERY_READING
     ratio, at10k = results["ratio_at_400_readings"], results["ms_at_10000_facts"]
     at10k_every = results.get("ms_at_10000_facts_every_reading")
     ratio_every = results.get("ratio_at_400_readings_every_reading")
     exponent = mixed["shipped"]["exponent"]
     exponent_every = mixed.get(every, {}).get("exponent")
-    lines += [
+    return [
         "| measure | value | target |",
         "|---|---|---|",
         f"| growth exponent, shipped (log-log fit, mixed) | {_n(exponent, 2)} | "
@@ -141,26 +163,25 @@ def logic(results: dict[str, Any], record: dict[str, Any], plots: Path) -> list[
         "",
     ]
 
-    def draw(axes):
-        for label, series, style in (
-            ("shipped, mixed", mixed["shipped"], "o-"),
-            ("every reading, mixed", mixed.get(every, {"ms": {}}), "o:"),
-            ("naive, mixed", mixed["naive"], "o--"),
-            ("shipped, one type", one["shipped"], "s-"),
-            ("every reading, one type", one.get(every, {"ms": {}}), "s:"),
-            ("naive, one type", one["naive"], "s--"),
-        ):
-            points = sorted((int(n), t) for n, t in series["ms"].items())
-            if points:
-                axes.plot(*zip(*points, strict=True), style, label=label)
-        axes.set_xscale("log")
-        axes.set_yscale("log")
-        axes.set_xlabel("facts (readings)")
-        axes.set_ylabel("ms per state computation")
-        axes.set_title("State computation time, shipped vs naive time rules")
-        axes.legend()
 
-    return lines + [_figure(record, plots / "logic.png", draw), ""]
+def _logic_plot(axes: Axes, *, mixed: dict[str, Any], one: dict[str, Any]) -> None:
+    for label, series, style in (
+        ("shipped, mixed", mixed["shipped"], "o-"),
+        ("every reading, mixed", mixed.get(EVERY_READING, {"ms": {}}), "o:"),
+        ("naive, mixed", mixed["naive"], "o--"),
+        ("shipped, one type", one["shipped"], "s-"),
+        ("every reading, one type", one.get(EVERY_READING, {"ms": {}}), "s:"),
+        ("naive, one type", one["naive"], "s--"),
+    ):
+        points = sorted((int(n), t) for n, t in series["ms"].items())
+        if points:
+            axes.plot(*zip(*points, strict=True), style, label=label)
+    axes.set_xscale("log")
+    axes.set_yscale("log")
+    axes.set_xlabel("facts (readings)")
+    axes.set_ylabel("ms per state computation")
+    axes.set_title("State computation time, shipped vs naive time rules")
+    axes.legend()
 
 
 def ward(results: dict[str, Any], record: dict[str, Any], plots: Path) -> list[str]:
@@ -169,33 +190,22 @@ def ward(results: dict[str, Any], record: dict[str, Any], plots: Path) -> list[s
         results["reevaluate_logic"],
         results["reevaluate_django"],
     )
-    rows = [
-        [
-            f"{w['patients']} patients x {w['days']:g} days of 15-minute observations, "
-            "logic core",
-            w["facts_per_patient"],
-            w["total_s"],
-            w["p50_ms"],
-            w["p95_ms"],
-        ],
-        [
-            f"re-evaluation of {rl['patients']} patients (24 hourly sets), "
-            "`patient_state_solve`",
-            rl["facts_per_patient"],
-            rl["total_s"],
-            rl["p50_ms"],
-            rl["p95_ms"],
-        ],
-        [
-            f"re-evaluation of {rd['patients']} patients, Django `patient_reevaluate` "
-            "(SQLite)",
-            rd["facts_per_patient"],
-            rd["total_s"],
-            rd["p50_ms"],
-            rd["p95_ms"],
-        ],
+    lines = _ward_workloads(w, rl, rd)
+    lines += [
+        f"Django re-evaluation: {_n(rd['patients_per_s'])} patients/s "
+        "(`patient_refresh`: facts read, solve, alerts, snapshot, and the "
+        f"ward push); logic core alone: {_n(rl['patients_per_s'])} patients/s.",
+        "",
     ]
-    lines = _table(
+    draw = partial(_ward_plot, runs=(w, rl, rd))
+    return lines + [_figure(record, plots / "ward.png", draw), ""]
+
+
+def _ward_workloads(
+    w: dict[str, Any], rl: dict[str, Any], rd: dict[str, Any]
+) -> list[str]:
+    """The ward week in the logic core, and re-evaluation in it and in Django."""
+    return _table(
         [
             "workload",
             "facts per patient",
@@ -203,29 +213,40 @@ def ward(results: dict[str, Any], record: dict[str, Any], plots: Path) -> list[s
             "p50 ms/patient",
             "p95 ms/patient",
         ],
-        rows,
+        [
+            _ward_row(
+                f"{w['patients']} patients x {w['days']:g} days of 15-minute "
+                "observations, logic core",
+                w,
+            ),
+            _ward_row(
+                f"re-evaluation of {rl['patients']} patients (24 hourly sets), "
+                "`patient_state_solve`",
+                rl,
+            ),
+            _ward_row(
+                f"re-evaluation of {rd['patients']} patients, Django "
+                "`patient_reevaluate` (SQLite)",
+                rd,
+            ),
+        ],
     )
-    lines += [
-        f"Django re-evaluation: {_n(rd['patients_per_s'])} patients/s "
-        "(`patient_refresh`: facts read, solve, alerts, snapshot, and the "
-        f"ward push); logic core alone: {_n(rl['patients_per_s'])} patients/s.",
-        "",
-    ]
 
-    def draw(axes):
-        labels = ["ward week\n(logic)", "re-evaluate\n(logic)", "re-evaluate\n(Django)"]
-        _bars(
-            axes,
-            labels,
-            {
-                "p50": [w["p50_ms"], rl["p50_ms"], rd["p50_ms"]],
-                "p95": [w["p95_ms"], rl["p95_ms"], rd["p95_ms"]],
-            },
-            "ms per patient",
-        )
-        axes.set_title("Per-patient solve time")
 
-    return lines + [_figure(record, plots / "ward.png", draw), ""]
+def _ward_row(workload: str, run: dict[str, Any]) -> list[Any]:
+    keys = ("facts_per_patient", "total_s", "p50_ms", "p95_ms")
+    return [workload, *(run[k] for k in keys)]
+
+
+def _ward_plot(axes: Axes, *, runs: tuple[dict[str, Any], ...]) -> None:
+    labels = ["ward week\n(logic)", "re-evaluate\n(logic)", "re-evaluate\n(Django)"]
+    _bars(
+        axes,
+        labels,
+        {"p50": [r["p50_ms"] for r in runs], "p95": [r["p95_ms"] for r in runs]},
+        "ms per patient",
+    )
+    axes.set_title("Per-patient solve time")
 
 
 def extraction(
@@ -240,7 +261,15 @@ def extraction(
         "(guide, prompt, generation, validation, retries).",
         "",
     ]
-    lines += _table(
+    lines += _extraction_modes(modes)
+    lines += _guide_overhead(results["guide_overhead"])
+    draw = partial(_extraction_plot, modes=modes)
+    return lines + [_figure(record, plots / "extraction.png", draw), ""]
+
+
+def _extraction_modes(modes: dict[str, Any]) -> list[str]:
+    """Latency, tokens and accuracy of each backend and guide."""
+    return _table(
         [
             "backend and guide",
             "p50 ms",
@@ -267,13 +296,16 @@ def extraction(
             for label, m in modes.items()
         ],
     )
-    overhead = results["guide_overhead"]
+
+
+def _percent(value: float | None) -> str:
+    return "n/a" if value is None else f"{value * 100:+.1f} %"
+
+
+def _guide_overhead(overhead: dict[str, Any]) -> list[str]:
+    """What the guide costs against unconstrained generation."""
     build = overhead["guide_build_ms"]
-
-    def percent(value: float | None) -> str:
-        return "n/a" if value is None else f"{value * 100:+.1f} %"
-
-    lines += [
+    return [
         "What the guide costs with the embedded model, against unconstrained "
         "generation of the same number of tokens from the same cached prompt "
         f"({overhead['utterances']} utterances with candidates):",
@@ -284,28 +316,27 @@ def extraction(
         f" / {_n(build['p95_ms'])} ms | | |",
         f"| whole strict extraction, {_n(overhead['strict_tokens'])} tokens in all "
         f"| {_n(overhead['strict_ms'])} ms | {_n(overhead['strict_free_ms'])} ms | "
-        f"{percent(overhead['strict_overhead'])} |",
+        f"{_percent(overhead['strict_overhead'])} |",
         f"| sampling under the strict GBNF grammar (the server path), per token | "
         f"{_n(overhead['gbnf_ms_per_token'], 2)} ms | "
         f"{_n(overhead['gbnf_free_ms_per_token'], 2)} ms | "
-        f"{percent(overhead['gbnf_overhead'])} |",
+        f"{_percent(overhead['gbnf_overhead'])} |",
         "",
     ]
 
-    def draw(axes):
-        labels = [label.replace(" (llama_cpp.server)", "\n(server)") for label in modes]
-        _bars(
-            axes,
-            labels,
-            {
-                "p50": [m["p50_ms"] for m in modes.values()],
-                "p95": [m["p95_ms"] for m in modes.values()],
-            },
-            "ms per utterance",
-        )
-        axes.set_title("Extraction latency per utterance")
 
-    return lines + [_figure(record, plots / "extraction.png", draw), ""]
+def _extraction_plot(axes: Axes, *, modes: dict[str, Any]) -> None:
+    labels = [label.replace(" (llama_cpp.server)", "\n(server)") for label in modes]
+    _bars(
+        axes,
+        labels,
+        {
+            "p50": [m["p50_ms"] for m in modes.values()],
+            "p95": [m["p95_ms"] for m in modes.values()],
+        },
+        "ms per utterance",
+    )
+    axes.set_title("Extraction latency per utterance")
 
 
 def speech(results: dict[str, Any], record: dict[str, Any], plots: Path) -> list[str]:
@@ -332,13 +363,14 @@ def speech(results: dict[str, Any], record: dict[str, Any], plots: Path) -> list
                 for k, v in results["wer"].items()
             ],
         )
-
-    def draw(axes):
-        axes.bar(list(rtf), [v["rtf"] for v in rtf.values()])
-        axes.set_ylabel("real-time factor (lower is faster)")
-        axes.set_title("Transcription real-time factor by clip length")
-
+    draw = partial(_speech_plot, rtf=rtf)
     return lines + [_figure(record, plots / "speech.png", draw), ""]
+
+
+def _speech_plot(axes: Axes, *, rtf: dict[str, Any]) -> None:
+    axes.bar(list(rtf), [v["rtf"] for v in rtf.values()])
+    axes.set_ylabel("real-time factor (lower is faster)")
+    axes.set_title("Transcription real-time factor by clip length")
 
 
 def e2e(results: dict[str, Any], record: dict[str, Any], plots: Path) -> list[str]:
@@ -364,24 +396,8 @@ def e2e(results: dict[str, Any], record: dict[str, Any], plots: Path) -> list[st
             "failed",
         ],
         [
-            [
-                "typed",
-                typed["p50_ms"],
-                typed["p95_ms"],
-                typed["max_ms"],
-                typed["first_message_ms"],
-                typed["solved"],
-                typed["failed"],
-            ],
-            [
-                f"recording ({audio['clip_s']} s WAV)",
-                audio["p50_ms"],
-                audio["p95_ms"],
-                audio["max_ms"],
-                audio["first_message_ms"],
-                audio["solved"],
-                audio["failed"],
-            ],
+            _e2e_row("typed", typed),
+            _e2e_row(f"recording ({audio['clip_s']} s WAV)", audio),
         ],
     )
     lines += [
@@ -389,28 +405,38 @@ def e2e(results: dict[str, Any], record: dict[str, Any], plots: Path) -> list[st
         "",
     ]
     if inline:
-        lines += [
-            "Crash isolation's cost: the same typed series with the models loaded "
-            f"into the server process (`CARETAKER_MODEL_ISOLATION=false`) has p50 "
-            f"{inline['p50_ms']} ms and p95 {inline['p95_ms']} ms, against "
-            f"{typed['p50_ms']} ms and {typed['p95_ms']} ms isolated.",
-            "",
-        ]
-
-    def draw(axes):
-        _bars(
-            axes,
-            ["typed", "recording"],
-            {
-                "p50": [typed["p50_ms"], audio["p50_ms"]],
-                "p95": [typed["p95_ms"], audio["p95_ms"]],
-            },
-            "ms, POST to confirmation",
-        )
-        axes.axhline(2000, color="red", linewidth=0.8, linestyle=":")
-        axes.set_title("End-to-end latency (red: 2 s target for typed p50)")
-
+        lines += _isolation_cost(inline, typed)
+    draw = partial(_e2e_plot, typed=typed, audio=audio)
     return lines + [_figure(record, plots / "e2e.png", draw), ""]
+
+
+def _e2e_row(message: str, run: dict[str, Any]) -> list[Any]:
+    keys = ("p50_ms", "p95_ms", "max_ms", "first_message_ms", "solved", "failed")
+    return [message, *(run[k] for k in keys)]
+
+
+def _isolation_cost(inline: dict[str, Any], typed: dict[str, Any]) -> list[str]:
+    return [
+        "Crash isolation's cost: the same typed series with the models loaded "
+        f"into the server process (`CARETAKER_MODEL_ISOLATION=false`) has p50 "
+        f"{inline['p50_ms']} ms and p95 {inline['p95_ms']} ms, against "
+        f"{typed['p50_ms']} ms and {typed['p95_ms']} ms isolated.",
+        "",
+    ]
+
+
+def _e2e_plot(axes: Axes, *, typed: dict[str, Any], audio: dict[str, Any]) -> None:
+    _bars(
+        axes,
+        ["typed", "recording"],
+        {
+            "p50": [typed["p50_ms"], audio["p50_ms"]],
+            "p95": [typed["p95_ms"], audio["p95_ms"]],
+        },
+        "ms, POST to confirmation",
+    )
+    axes.axhline(2000, color="red", linewidth=0.8, linestyle=":")
+    axes.set_title("End-to-end latency (red: 2 s target for typed p50)")
 
 
 def fanout(results: dict[str, Any], record: dict[str, Any], plots: Path) -> list[str]:
@@ -422,7 +448,22 @@ def fanout(results: dict[str, Any], record: dict[str, Any], plots: Path) -> list
         "each dashboard's receipt time minus the alert's `first_derived_at`.",
         "",
     ]
-    lines += _table(
+    lines += _fanout_layers(layers)
+    if results.get("redis_url_query"):
+        lines += [
+            f"The Redis run sets `REDIS_URL=redis://…{results['redis_url_query']}`:"
+            " with redis-py 8's default 5 s socket timeout, channels_redis's 5 s "
+            "`BZPOPMIN` wait times out on an idle consumer, which then dies and "
+            "closes its websocket.",
+            "",
+        ]
+    draw = partial(_fanout_plot, layers=layers, clients=first["clients"])
+    return lines + [_figure(record, plots / "fanout.png", draw), ""]
+
+
+def _fanout_layers(layers: dict[str, dict[str, Any]]) -> list[str]:
+    """Connection time and delivery latency per channel layer."""
+    return _table(
         [
             "channel layer",
             "dashboards",
@@ -445,28 +486,21 @@ def fanout(results: dict[str, Any], record: dict[str, Any], plots: Path) -> list
             for k, v in layers.items()
         ],
     )
-    if results.get("redis_url_query"):
-        lines += [
-            f"The Redis run sets `REDIS_URL=redis://…{results['redis_url_query']}`:"
-            " with redis-py 8's default 5 s socket timeout, channels_redis's 5 s "
-            "`BZPOPMIN` wait times out on an idle consumer, which then dies and "
-            "closes its websocket.",
-            "",
-        ]
 
-    def draw(axes):
-        _bars(
-            axes,
-            list(layers),
-            {
-                "p50": [v["p50_ms"] for v in layers.values()],
-                "p99": [v["p99_ms"] for v in layers.values()],
-            },
-            "ms, alert derived to dashboard receipt",
-        )
-        axes.set_title(f"Alert delivery to {first['clients']} dashboards")
 
-    return lines + [_figure(record, plots / "fanout.png", draw), ""]
+def _fanout_plot(
+    axes: Axes, *, layers: dict[str, dict[str, Any]], clients: int
+) -> None:
+    _bars(
+        axes,
+        list(layers),
+        {
+            "p50": [v["p50_ms"] for v in layers.values()],
+            "p99": [v["p99_ms"] for v in layers.values()],
+        },
+        "ms, alert derived to dashboard receipt",
+    )
+    axes.set_title(f"Alert delivery to {clients} dashboards")
 
 
 def throughput(
@@ -488,38 +522,44 @@ def throughput(
     )
     profile = results.get("profile")
     if profile:
-        lines += [
-            f"Where the time of one typed message goes (`message_process` under "
-            f"cProfile, {_n(profile['total_ms'])} ms, status "
-            f"{profile['status']}):",
-            "",
-        ]
-        lines += _table(
-            ["stage", "cumulative ms"],
-            [[_indent(s["stage"]), s["ms"]] for s in profile["stages"]],
-        )
-        listing = profile["top_cumulative"].strip().replace(f"{ROOT}/", "")
-        listing = re.sub(r"\S*/site-packages/", "", listing)
-        lines += [
-            "<details><summary>cProfile, top 25 by cumulative time</summary>",
-            "",
-            "```",
-            listing[:6000],
-            "```",
-            "",
-            "</details>",
-            "",
-        ]
-
-    def draw(axes):
-        points = sorted((int(k), v["per_minute"]) for k, v in runs.items())
-        axes.plot(*zip(*points, strict=True), "o-")
-        axes.set_xticks([w for w, _ in points])
-        axes.set_xlabel("Celery workers")
-        axes.set_ylabel("typed messages per minute")
-        axes.set_title("Throughput on PostgreSQL + Redis")
-
+        lines += _message_profile(profile)
+    draw = partial(_throughput_plot, runs=runs)
     return lines + [_figure(record, plots / "throughput.png", draw), ""]
+
+
+def _message_profile(profile: dict[str, Any]) -> list[str]:
+    """Where one typed message's time goes: stages, then the cProfile listing."""
+    lines = [
+        f"Where the time of one typed message goes (`message_process` under "
+        f"cProfile, {_n(profile['total_ms'])} ms, status "
+        f"{profile['status']}):",
+        "",
+    ]
+    lines += _table(
+        ["stage", "cumulative ms"],
+        [[_indent(s["stage"]), s["ms"]] for s in profile["stages"]],
+    )
+    listing = profile["top_cumulative"].strip().replace(f"{ROOT}/", "")
+    listing = re.sub(r"\S*/site-packages/", "", listing)
+    return lines + [
+        "<details><summary>cProfile, top 25 by cumulative time</summary>",
+        "",
+        "```",
+        listing[:6000],
+        "```",
+        "",
+        "</details>",
+        "",
+    ]
+
+
+def _throughput_plot(axes: Axes, *, runs: dict[str, Any]) -> None:
+    points = sorted((int(k), v["per_minute"]) for k, v in runs.items())
+    axes.plot(*zip(*points, strict=True), "o-")
+    axes.set_xticks([w for w, _ in points])
+    axes.set_xlabel("Celery workers")
+    axes.set_ylabel("typed messages per minute")
+    axes.set_title("Throughput on PostgreSQL + Redis")
 
 
 def chart(results: dict[str, Any], record: dict[str, Any], plots: Path) -> list[str]:
@@ -564,6 +604,14 @@ RENDERERS = {
 def report_write(document: dict[str, Any], page: Path, plots: Path) -> None:
     """Write the markdown page and one PNG per section from ``document``."""
     sections = document["sections"]
+    lines = _preamble(sections) + _contents(sections)
+    for name, record in sections.items():
+        lines += _section(name, record, plots)
+    page.write_text("\n".join(lines).rstrip() + "\n", encoding="utf-8")
+
+
+def _preamble(sections: dict[str, Any]) -> list[str]:
+    """The title, and a warning when any section is from a quick run."""
     quick = [n for n, r in sections.items() if r.get("quick")]
     lines = [
         "# Benchmarks",
@@ -580,7 +628,12 @@ def report_write(document: dict[str, Any], page: Path, plots: Path) -> None:
             "figures of record. Run `make bench` for the full ones.",
             "",
         ]
-    lines += [
+    return lines
+
+
+def _contents(sections: dict[str, Any]) -> list[str]:
+    """One line per section: how it ran, how long, on what, under what load."""
+    lines = [
         "Timings on a shared machine include whatever else ran on it; each "
         "section gives the load average before and after.",
         "",
@@ -593,21 +646,22 @@ def report_write(document: dict[str, Any], page: Path, plots: Path) -> None:
             f" | {_n(record['seconds'])} | {machine_line(record['machine'])} | "
             f"{_n(record.get('load_average_after'))} |"
         )
-    lines.append("")
-    for name, record in sections.items():
-        lines += [f'<a id="{name}"></a>', f"## {TITLES.get(name, name)}", ""]
-        if "error" in record:
-            lines += [
-                "**This section failed:**",
-                "",
-                "```",
-                record.get("traceback", record["error"]).strip(),
-                "```",
-                "",
-            ]
-            continue
-        try:
-            lines += RENDERERS[name](record["results"], record, plots)
-        except Exception as error:  # a report bug must not hide the other sections
-            lines += [f"**Could not render the results:** `{error!r}`", ""]
-    page.write_text("\n".join(lines).rstrip() + "\n", encoding="utf-8")
+    return lines + [""]
+
+
+def _section(name: str, record: dict[str, Any], plots: Path) -> list[str]:
+    """A section's heading, then its results, or why there are none."""
+    lines = [f'<a id="{name}"></a>', f"## {TITLES.get(name, name)}", ""]
+    if "error" in record:
+        return lines + [
+            "**This section failed:**",
+            "",
+            "```",
+            record.get("traceback", record["error"]).strip(),
+            "```",
+            "",
+        ]
+    try:
+        return lines + RENDERERS[name](record["results"], record, plots)
+    except Exception as error:  # a report bug must not hide the other sections
+        return lines + [f"**Could not render the results:** `{error!r}`", ""]

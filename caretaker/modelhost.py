@@ -56,7 +56,10 @@ def _describe_exit(exitcode: int | None) -> str:
 def target_resolve(target: str) -> Callable[..., Any]:
     """The function named ``module:function``."""
     module_name, _, function_name = target.partition(":")
-    return getattr(importlib.import_module(module_name), function_name)
+    function: Callable[..., Any] = getattr(
+        importlib.import_module(module_name), function_name
+    )
+    return function
 
 
 def _name_process(name: str) -> None:
@@ -144,7 +147,9 @@ class ModelHost:
         with self._lock:
             self._stop()
 
-    def _call_once(self, target: str, args: tuple, kwargs: dict) -> Any:
+    def _call_once(
+        self, target: str, args: tuple[Any, ...], kwargs: dict[str, Any]
+    ) -> Any:
         connection = self._ensure_started()
         self.busy = True
         try:
@@ -173,7 +178,8 @@ class ModelHost:
                 return "crashed", None
             if time.monotonic() > deadline:
                 return "timeout", None
-        return connection.recv()
+        answer: tuple[str, Any] = connection.recv()
+        return answer
 
     def _ensure_started(self) -> Connection:
         if self._process is not None and self._process.poll() is None:

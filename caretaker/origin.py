@@ -7,6 +7,8 @@ address the browser connected to, as Django's CSRF check requires for forms, or 
 one of ``CSRF_TRUSTED_ORIGINS``.
 """
 
+from collections.abc import Awaitable, Callable
+from typing import Any
 from urllib.parse import urlsplit
 
 from channels.security.websocket import WebsocketDenier
@@ -14,6 +16,12 @@ from django.conf import settings
 from django.http.request import split_domain_port, validate_host
 
 _DEFAULT_PORTS = {"http": 80, "https": 443}
+
+# ASGI, as far as this middleware reads it.
+Scope = dict[str, Any]
+Receive = Callable[[], Awaitable[dict[str, Any]]]
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+Application = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 def origin_normalize(origin: str) -> str | None:
@@ -28,7 +36,7 @@ def origin_normalize(origin: str) -> str | None:
     return f"{parts.scheme}://{parts.hostname}:{port}"
 
 
-def _site_scheme(scope, headers: dict[bytes, bytes]) -> str:
+def _site_scheme(scope: Scope, headers: dict[bytes, bytes]) -> str:
     if scope.get("scheme") == "wss":
         return "https"
     proxy = getattr(settings, "SECURE_PROXY_SSL_HEADER", None)
@@ -39,7 +47,7 @@ def _site_scheme(scope, headers: dict[bytes, bytes]) -> str:
     return "http"
 
 
-def origin_allowed(scope) -> bool:
+def origin_allowed(scope: Scope) -> bool:
     """The handshake's Origin is this site (or a trusted origin) and its Host is an
     allowed host."""
     headers = dict(scope.get("headers", []))
@@ -57,10 +65,11 @@ def origin_allowed(scope) -> bool:
 class SameOriginValidator:
     """ASGI middleware: refuse a websocket handshake from any other origin."""
 
-    def __init__(self, application) -> None:
+    def __init__(self, application: Application) -> None:
         self.application = application
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket" and not origin_allowed(scope):
-            return await WebsocketDenier()(scope, receive, send)
-        return await self.application(scope, receive, send)
+            await WebsocketDenier()(scope, receive, send)
+            return
+        await self.application(scope, receive, send)

@@ -5,10 +5,13 @@ this app is one more way in, and ``CARETAKER_PASSWORD_RESET`` stays off (404). W
 on, each request is throttled per client and per address, and audited.
 """
 
+from collections.abc import Callable
+from typing import Any
+
 from django.conf import settings
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_not_required
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.urls import path
 from django_ratelimit.core import is_ratelimited
 
@@ -18,9 +21,12 @@ from caretaker.audit.services import audit_record
 RATE = "5/h"
 
 
-def _enabled(view):
+View = Callable[..., HttpResponseBase]
+
+
+def _enabled(view: View) -> View:
     @login_not_required  # for people who cannot log in
-    def checked(request, *args, **kwargs):
+    def checked(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         if not settings.CARETAKER_PASSWORD_RESET:
             raise Http404("password reset is managed by the hospital's directory")
         return view(request, *args, **kwargs)
@@ -28,7 +34,7 @@ def _enabled(view):
     return checked
 
 
-def password_reset(request, *args, **kwargs):
+def password_reset(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
     """Django's reset form, throttled and audited."""
     if request.method == "POST":
         address = request.POST.get("email", "").strip().lower()[:254]

@@ -9,16 +9,18 @@ whatever the client sent, so they are never trusted.
 """
 
 from django.conf import settings
+from django.http import HttpRequest
 
 
-def client_ip(request) -> str | None:
+def client_ip(request: HttpRequest) -> str | None:
     """The address the outermost trusted proxy saw (``REMOTE_ADDR`` without one)."""
-    proxies = settings.CARETAKER_TRUSTED_PROXIES
-    forwarded = [
+    proxies: int = settings.CARETAKER_TRUSTED_PROXIES
+    forwarded: list[str] = [
         part.strip()
         for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")
         if part.strip()
     ]
     if proxies > 0 and len(forwarded) >= proxies:
         return forwarded[-proxies]
-    return request.META.get("REMOTE_ADDR")
+    address: str | None = request.META.get("REMOTE_ADDR")
+    return address

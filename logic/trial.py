@@ -22,7 +22,7 @@ from logic.alphabet import Alphabet
 from logic.diagnostics import Diagnostic, LogicError
 from logic.program import TimedStatement
 from logic.rule_tests import TESTS_FILE, rule_tests_parse, rule_tests_run
-from logic.ruleset import ruleset_from_texts
+from logic.ruleset import RuleSet, ruleset_from_texts
 from logic.solver import rules_check
 from logic.state import patient_state_solve
 from logic.statements import Statement
@@ -31,6 +31,7 @@ TRIAL_SECONDS = 10.0
 TRIAL_MEMORY_BYTES = 2 * 1024**3
 TRIAL_MAX_ATOMS = 500_000
 READINGS_PER_TYPE = 48  # two days of hourly observations
+Report = Callable[[dict[str, Any]], None]  # one line to the parent
 GROWING = (
     "a rule probably builds ever larger terms (like p(X+1) :- p(X).) or compares too "
     "many readings with each other"
@@ -69,24 +70,15 @@ def _bounded(
     alphabet_text: str,
     files: dict[str, str],
     tests_text: str | None,
-    report: Callable[[dict[str, Any]], None],
+    report: Report,
 ) -> None:
     """In the child process: report each stage before it starts, then the outcome."""
     resource.setrlimit(resource.RLIMIT_AS, (TRIAL_MEMORY_BYTES, TRIAL_MEMORY_BYTES))
     try:
         rules = ruleset_from_texts(alphabet_text, files)
-        for name, text in sorted(files.items()):
-            report({"stage": f"grounding {name} on its own", "file": name})
-            if errors := rules_check([(name, text)]):
-                report({"errors": [_plain(d) for d in errors]})
-                return
-        report({"stage": "solving synthetic patients", "file": "rules"})
-        sizes = [
-            patient_state_solve(p, rules=rules).ground_atoms
-            for p in synthetic_patients(rules.alphabet)
-        ]
-        if max(sizes) > TRIAL_MAX_ATOMS:
-            report({"errors": [_plain(_too_large(max(sizes)))]})
+        errors = _files_ground(files, report) or _synthetic_solve(rules, report)
+        if errors:
+            report({"errors": [_plain(d) for d in errors]})
             return
         tests = rule_tests_parse(tests_text, rules) if tests_text is not None else []
         report({"stage": "running the rule tests", "file": TESTS_FILE})
@@ -96,6 +88,25 @@ def _bounded(
         report({"errors": [_plain(d) for d in error.diagnostics]})
     except (MemoryError, RuntimeError):
         report({"memory": True})
+
+
+def _files_ground(files: dict[str, str], report: Report) -> list[Diagnostic]:
+    """Each file grounded on its own; the problems of the first that has any."""
+    for name, text in sorted(files.items()):
+        report({"stage": f"grounding {name} on its own", "file": name})
+        if errors := rules_check([(name, text)]):
+            return errors
+    return []
+
+
+def _synthetic_solve(rules: RuleSet, report: Report) -> list[Diagnostic]:
+    """The synthetic patients solved; a problem when one grounds too large."""
+    report({"stage": "solving synthetic patients", "file": "rules"})
+    largest = max(
+        patient_state_solve(p, rules=rules).ground_atoms
+        for p in synthetic_patients(rules.alphabet)
+    )
+    return [_too_large(largest)] if largest > TRIAL_MAX_ATOMS else []
 
 
 def _plain(diagnostic: Diagnostic) -> list[Any]:
@@ -124,20 +135,37 @@ def ruleset_trial_run(
     request = json.dumps(
         {"alphabet": alphabet_text, "files": files, "tests": tests_text}
     )
-    root = str(Path(__file__).resolve().parents[1])
-    environment = {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join(
-            filter(None, [root, os.environ.get("PYTHONPATH")])
-        ),
-    }
+    child = _child_run(request, seconds)
+    stage, where = "starting the trial", "rules"
+    for line in child.out.splitlines():
+        message = json.loads(line)
+        if "stage" in message:
+            stage, where = message["stage"], message["file"]
+        elif "errors" in message:
+            errors = tuple(Diagnostic(*d) for d in message["errors"])
+            return TrialOutcome(errors, int(message.get("tests", 0)))
+    return TrialOutcome((_failure(child, stage, where, seconds),))
+
+
+@dataclass(frozen=True)
+class _ChildExit:
+    """What the trial's process wrote, and how it ended."""
+
+    out: str
+    err: str
+    returncode: int | None
+    timed_out: bool
+
+
+def _child_run(request: str, seconds: float) -> _ChildExit:
+    """``python -m logic.trial`` given ``request``; killed after ``seconds``."""
     process = subprocess.Popen(
         [sys.executable, "-m", "logic.trial"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        env=environment,
+        env=_child_environment(),
     )
     try:
         out, err = process.communicate(request, timeout=seconds)
@@ -146,35 +174,37 @@ def ruleset_trial_run(
         process.kill()
         out, err = process.communicate()
         timed_out = True
-    stage, where = "starting the trial", "rules"
-    for line in out.splitlines():
-        message = json.loads(line)
-        if "stage" in message:
-            stage, where = message["stage"], message["file"]
-        elif "errors" in message:
-            errors = tuple(Diagnostic(*d) for d in message["errors"])
-            return TrialOutcome(errors, int(message.get("tests", 0)))
-    if timed_out:
-        return TrialOutcome(
-            (
-                Diagnostic(
-                    f"{stage} did not finish within {seconds:g} s: {GROWING}", where
-                ),
-            )
+    return _ChildExit(out, err, process.returncode, timed_out)
+
+
+def _child_environment() -> dict[str, str]:
+    """This process's environment, with this checkout first on the import path."""
+    root = str(Path(__file__).resolve().parents[1])
+    return {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(
+            filter(None, [root, os.environ.get("PYTHONPATH")])
+        ),
+    }
+
+
+def _failure(child: _ChildExit, stage: str, where: str, seconds: float) -> Diagnostic:
+    """Why the child reported no outcome: out of time, out of memory, or a crash
+    (in ``stage``, about ``where``)."""
+    if child.timed_out:
+        return Diagnostic(
+            f"{stage} did not finish within {seconds:g} s: {GROWING}", where
         )
     if (
-        process.returncode in (0, -9)
-        or "MemoryError" in err
-        or "bad_alloc" in err
-        or "memory" in out
+        child.returncode in (0, -9)
+        or "MemoryError" in child.err
+        or "bad_alloc" in child.err
+        or "memory" in child.out
     ):
-        return TrialOutcome((_memory(stage, where),))
-    detail = (
-        err.strip().splitlines()[-1] if err.strip() else f"exit {process.returncode}"
-    )
-    return TrialOutcome(
-        (Diagnostic(f"{stage} stopped unexpectedly ({detail})", where),)
-    )
+        return _memory(stage, where)
+    err = child.err.strip()
+    detail = err.splitlines()[-1] if err else f"exit {child.returncode}"
+    return Diagnostic(f"{stage} stopped unexpectedly ({detail})", where)
 
 
 def _memory(stage: str, where: str) -> Diagnostic:

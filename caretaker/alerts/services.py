@@ -14,6 +14,7 @@ from caretaker.audit.models import Action
 from caretaker.audit.services import audit_record
 from caretaker.journal.models import Message
 from caretaker.journal.rules import ActiveRules
+from caretaker.users import User
 from caretaker.wards.models import Patient
 from logic import Problem
 from logic.extraction.confirmation import problem_text
@@ -54,7 +55,7 @@ def alerts_raise(
 
 
 @transaction.atomic
-def alert_acknowledge(*, alert: Alert, user) -> tuple[Alert, bool]:
+def alert_acknowledge(*, alert: Alert, user: User) -> tuple[Alert, bool]:
     """Mark an alert as seen by ``user``; acknowledging twice keeps the first.
     Returns the alert and whether this call acknowledged it."""
     alert = Alert.objects.select_for_update().get(pk=alert.pk)

@@ -5,14 +5,18 @@ One text for "no such record" and "not on your wards": the answer must not tell
 which records exist on other wards.
 """
 
+from typing import Any, TypeVar
+
 from django.db.models import Model, QuerySet
-from django.http import Http404
+from django.http import Http404, HttpRequest
 
 from caretaker.audit.services import access_refusal_record
 from caretaker.wards.models import Patient, Ward
 from caretaker.wards.selectors import ward_list_for
 
 NOT_FOUND = "not found on your wards"
+
+M = TypeVar("M", bound=Model)
 
 
 def _ward_id(obj: Model) -> int:
@@ -23,8 +27,8 @@ def _ward_id(obj: Model) -> int:
 
 
 def visible_record(
-    user, records: type[Model] | QuerySet, *, what: str, **lookup
-) -> Model | None:
+    user: Any, records: type[M] | QuerySet[M], *, what: str, **lookup: Any
+) -> M | None:
     """The record matching ``lookup`` when it is on one of ``user``'s wards, else
     None; a record on another ward is a refusal in the audit trail (``what``: the
     path or action asked for). The websockets' check; pages use
@@ -42,7 +46,9 @@ def visible_record(
     return obj
 
 
-def visible_or_404(request, records: type[Model] | QuerySet, **lookup) -> Model:
+def visible_or_404(
+    request: HttpRequest, records: type[M] | QuerySet[M], **lookup: Any
+) -> M:
     """The record matching ``lookup`` when it is on one of ``request.user``'s wards;
     otherwise :class:`Http404` (and a refusal in the audit trail)."""
     obj = visible_record(request.user, records, what=request.path, **lookup)

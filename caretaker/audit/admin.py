@@ -1,6 +1,8 @@
 """The audit trail in the admin: readable, never editable."""
 
 from django.contrib import admin
+from django.db.models import Model
+from django.http import HttpRequest
 
 from caretaker.audit.models import AuditEvent
 
@@ -13,11 +15,15 @@ class AuditEventAdmin(admin.ModelAdmin):
     date_hierarchy = "at"
     readonly_fields = [f.name for f in AuditEvent._meta.fields]
 
-    def has_add_permission(self, request) -> bool:
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def has_change_permission(self, request, obj=None) -> bool:
+    def has_change_permission(
+        self, request: HttpRequest, obj: Model | None = None
+    ) -> bool:
         return False
 
-    def has_delete_permission(self, request, obj=None) -> bool:
+    def has_delete_permission(
+        self, request: HttpRequest, obj: Model | None = None
+    ) -> bool:
         return False

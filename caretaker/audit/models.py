@@ -1,5 +1,7 @@
 """The audit trail: who saw or changed what, when. Append-only."""
 
+from typing import Any, NoReturn
+
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
@@ -44,10 +46,10 @@ class Action(models.TextChoices):
 
 
 class AuditEventQuerySet(models.QuerySet):
-    def update(self, **kwargs):
+    def update(self, **kwargs: Any) -> NoReturn:
         raise AuditImmutable("audit events cannot be changed")
 
-    def delete(self):
+    def delete(self) -> NoReturn:
         raise AuditImmutable("audit events cannot be deleted")
 
 
@@ -85,12 +87,12 @@ class AuditEvent(models.Model):
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M:%S} {self.username or '-'} {self.action}"
 
-    def save(self, *args, **kwargs):
+    def save(self, *args: Any, **kwargs: Any) -> None:
         if not self._state.adding:
             raise AuditImmutable("audit events cannot be changed")
         kwargs.pop("force_update", None)
         kwargs["force_insert"] = True  # never an UPDATE, even with a preset pk
         super().save(*args, **kwargs)
 
-    def delete(self, *args, **kwargs):
+    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
         raise AuditImmutable("audit events cannot be deleted")

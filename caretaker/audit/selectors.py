@@ -3,20 +3,21 @@
 from django.db.models import QuerySet
 
 from caretaker.audit.models import AuditEvent
+from caretaker.users import RequestUser
 from caretaker.wards.models import Ward
 
 WARD_LEAD = "ward lead"
 
 
-def user_is_ward_lead(*, user) -> bool:
-    if not getattr(user, "is_authenticated", False):
+def user_is_ward_lead(*, user: RequestUser | None) -> bool:
+    if user is None or not user.is_authenticated:
         return False
     return user.is_superuser or user.groups.filter(name=WARD_LEAD).exists()
 
 
-def audit_ward_list_for(*, user) -> QuerySet[Ward]:
+def audit_ward_list_for(*, user: RequestUser) -> QuerySet[Ward]:
     """Wards whose trail the user may read: a lead's own wards (all for superusers)."""
-    if not user_is_ward_lead(user=user):
+    if not user.is_authenticated or not user_is_ward_lead(user=user):
         return Ward.objects.none()
     if user.is_superuser:
         return Ward.objects.all()
@@ -24,7 +25,7 @@ def audit_ward_list_for(*, user) -> QuerySet[Ward]:
 
 
 def audit_event_list(
-    *, user, patient_id: int | None = None, action: str = ""
+    *, user: RequestUser, patient_id: int | None = None, action: str = ""
 ) -> QuerySet[AuditEvent]:
     """Events of the user's wards, newest first, optionally of one patient or
     action. Superusers also see events that belong to no ward (rule changes)."""

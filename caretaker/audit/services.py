@@ -1,25 +1,27 @@
 """Recording audit events: one call per thing seen or done."""
 
 import logging
+from typing import Any
 
 from django.db import models
 
 from caretaker.audit.models import Action, AuditEvent
+from caretaker.users import RequestUser
 from caretaker.wards.models import Patient, Ward
 
-__all__ = ["Action", "access_refusal_record", "audit_record", "facts_stored_record"]
+__all__ = ["Action", "access_refusal_record", "audit_record"]
 
 logger = logging.getLogger("caretaker.audit")
 
 
 def audit_record(
     *,
-    user,
+    user: RequestUser | None,
     action: str,
     obj: models.Model | None = None,
     patient: Patient | None = None,
     ward: Ward | None = None,
-    detail: dict | None = None,
+    detail: dict[str, Any] | None = None,
 ) -> AuditEvent:
     """Append one event. ``obj`` names what was acted on; the patient and ward are
     taken from it (or from the patient) when not given. ``user`` may be None or
@@ -29,10 +31,10 @@ def audit_record(
     if ward is None:
         ward = obj if isinstance(obj, Ward) else None
     ward_id = ward.pk if ward is not None else getattr(patient, "ward_id", None)
-    known = user is not None and getattr(user, "is_authenticated", False)
+    staff = user if user is not None and user.is_authenticated else None
     return AuditEvent.objects.create(
-        user=user if known else None,
-        username=user.get_username() if known else "",
+        user=staff,
+        username=staff.get_username() if staff is not None else "",
         action=str(action),
         object_type=obj._meta.label_lower if obj is not None else "",
         object_id=str(obj.pk) if obj is not None else "",
@@ -44,14 +46,14 @@ def audit_record(
 
 def access_refusal_record(
     *,
-    user,
+    user: RequestUser | None,
     what: str,
     obj: models.Model | None = None,
     patient: Patient | None = None,
     ward: Ward | None = None,
 ) -> AuditEvent:
     """Log and record a request for something outside the user's wards."""
-    name = user.get_username() if getattr(user, "is_authenticated", False) else "-"
+    name = user.get_username() if user is not None and user.is_authenticated else "-"
     logger.warning(
         "access refused: user %s asked for %s (%s %s)",
         name,
@@ -67,19 +69,3 @@ def access_refusal_record(
         ward=ward,
         detail={"what": what},
     )
-
-
-def facts_stored_record(*, message, user=None) -> list[AuditEvent]:
-    """One event per fact a message stored (the pipeline or an import); a value in
-    doubt is recorded as asked about, with why."""
-    return [
-        audit_record(
-            user=user if user is not None else message.author,
-            action=Action.FACT_ASK if fact.question else Action.FACT_STORE,
-            obj=fact,
-            patient=message.patient,
-            detail={"statement": fact.statement, "message": message.pk}
-            | ({"question": fact.question} if fact.question else {}),
-        )
-        for fact in message.facts.order_by("id")
-    ]

@@ -2,15 +2,17 @@
 
 import csv
 import json
+from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import BadRequest, PermissionDenied
 from django.core.paginator import Paginator
-from django.http import StreamingHttpResponse
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
-from caretaker.audit.models import Action
+from caretaker.audit.models import Action, AuditEvent
 from caretaker.audit.selectors import (
     audit_event_list,
     audit_ward_list_for,
@@ -32,7 +34,7 @@ COLUMNS = (
 )
 
 
-def _events(request):
+def _events(request: HttpRequest) -> tuple[QuerySet[AuditEvent], dict[str, Any]]:
     if not user_is_ward_lead(user=request.user):
         access_refusal_record(user=request.user, what=request.path)
         raise PermissionDenied("the audit trail is for ward leads")
@@ -42,7 +44,7 @@ def _events(request):
     return events, {"patient": patient_id or "", "action": action}
 
 
-def _id_param(request, name: str) -> int | None:
+def _id_param(request: HttpRequest, name: str) -> int | None:
     """A database id from the query string; anything else is a 400, never a 500
     (an id past the column's range overflowed the query)."""
     raw = request.GET.get(name, "").strip()
@@ -54,7 +56,7 @@ def _id_param(request, name: str) -> int | None:
 
 
 @login_required
-def audit_list(request):
+def audit_list(request: HttpRequest) -> HttpResponse:
     events, filters = _events(request)
     audit_record(user=request.user, action=Action.AUDIT_VIEW, detail=filters)
     page = Paginator(events, 100).get_page(request.GET.get("page"))
@@ -75,13 +77,13 @@ class _Echo:
         return value
 
 
-def _cell(value) -> str:
+def _cell(value: object) -> str:
     """Spreadsheets run cells that start like a formula; quote them (CSV injection)."""
     text = "" if value is None else str(value)
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
-def _row(event) -> list[str]:
+def _row(event: AuditEvent) -> list[str]:
     patient = event.patient
     return [
         _cell(v)
@@ -100,7 +102,7 @@ def _row(event) -> list[str]:
 
 
 @login_required
-def audit_export(request):
+def audit_export(request: HttpRequest) -> StreamingHttpResponse:
     events, filters = _events(request)
     audit_record(user=request.user, action=Action.AUDIT_EXPORT, detail=filters)
     writer = csv.writer(_Echo())

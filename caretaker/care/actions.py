@@ -7,6 +7,7 @@ below know nothing of each other's later steps; this module is where they meet.
 
 import logging
 from datetime import datetime
+from functools import partial
 
 from django.db import transaction
 from django.utils import timezone
@@ -22,6 +23,7 @@ from caretaker.journal.models import Fact, Message
 from caretaker.journal.questions import AnswerRefused, question_correct
 from caretaker.journal.questions import question_answer as answer_store
 from caretaker.journal.rules import ActiveRules, active_rules
+from caretaker.users import User
 from caretaker.wards.models import Patient
 from logic import PatientState
 
@@ -144,7 +146,9 @@ def patient_reevaluate(*, patient_id: int, now: datetime | None = None) -> bool:
 
 
 @transaction.atomic
-def facts_undo(*, message: Message, fact_ids: list[int], user=None) -> PatientState:
+def facts_undo(
+    *, message: Message, fact_ids: list[int], user: User | None = None
+) -> PatientState:
     """Undo one recorded line of a message (every fact it stands for) at once; the
     state is solved again and the pages updated. A fact of another message is
     refused (``Fact.DoesNotExist``) before anything changes."""
@@ -157,13 +161,15 @@ def facts_undo(*, message: Message, fact_ids: list[int], user=None) -> PatientSt
     return state
 
 
-def fact_undo(*, fact: Fact, user=None) -> PatientState:
+def fact_undo(*, fact: Fact, user: User | None = None) -> PatientState:
     """Undo one fact (see :func:`facts_undo`)."""
     return facts_undo(message=fact.message, fact_ids=[fact.pk], user=user)
 
 
 @transaction.atomic
-def question_answer(*, fact: Fact, user, answer: str, value: str = "") -> PatientState:
+def question_answer(
+    *, fact: Fact, user: User, answer: str, value: str = ""
+) -> PatientState:
     """The nurse's answer to a doubtful value: ``confirmed`` (it becomes a fact),
     ``dismissed`` (it never does) or ``corrected`` to ``value``. Audited; the
     patient is solved again and the pages updated. Raises
@@ -190,7 +196,7 @@ def message_import(
     said_at: datetime,
     text: str,
     statements: list[str],
-    author=None,
+    author: User | None = None,
 ) -> Message:
     """Record history that is already in canonical statements (a handover, the demo
     ward): validated by the alphabet like extracted ones, then solved."""
@@ -209,7 +215,7 @@ def message_import(
     return message
 
 
-def alert_acknowledge(*, alert: Alert, user) -> Alert:
+def alert_acknowledge(*, alert: Alert, user: User) -> Alert:
     """Acknowledge an alert; the ward's dashboards drop it from the patient's row."""
     with transaction.atomic():
         alert, acknowledged = alert_acknowledge_store(alert=alert, user=user)
@@ -230,7 +236,5 @@ def alerts_follow_up(*, now: datetime | None = None) -> dict[str, list[int]]:
         for alert_id in done[ids]:
             # Each step is already committed: on_commit pushes at once (or when the
             # caller's own transaction commits).
-            transaction.on_commit(
-                lambda pk=alert_id, kind=kind: push.alert_push(pk, kind=kind)
-            )
+            transaction.on_commit(partial(push.alert_push, alert_id, kind=kind))
     return done

@@ -15,6 +15,7 @@ from caretaker.rulesets.services import (
     validation_summary,
 )
 from caretaker.rulesets.services import ruleset_import as ruleset_store
+from caretaker.users import User
 from caretaker.wards.models import Ward
 from logic import Diagnostic, LogicError
 from logic.validation import ruleset_validate
@@ -23,7 +24,10 @@ Action = RuleSetAudit.Action
 
 
 def ruleset_activate(
-    *, version: RuleSetVersion, user=None, kind: str = RuleSetActivation.Kind.ACTIVATE
+    *,
+    version: RuleSetVersion,
+    user: User | None = None,
+    kind: str = RuleSetActivation.Kind.ACTIVATE,
 ) -> list[int]:
     """Validate ``version`` again, make it active for its scope and re-solve every
     patient of the scope (alerts for new problems name the version). On any failure
@@ -44,7 +48,9 @@ def ruleset_activate(
     return _scope_switch(ward=version.ward, version=version, user=user, kind=kind)
 
 
-def ruleset_rollback(*, ward: Ward | None = None, user=None) -> list[int]:
+def ruleset_rollback(
+    *, ward: Ward | None = None, user: User | None = None
+) -> list[int]:
     """Return the scope to the version active before the current one (a ward whose
     first own version is rolled back follows the global version again)."""
     target, possible = ruleset_rollback_target(ward_id=ward.pk if ward else None)
@@ -66,7 +72,7 @@ def ruleset_import(
     directory: str | Path,
     ward: Ward | None = None,
     comment: str = "",
-    author=None,
+    author: User | None = None,
     activate: bool = False,
 ) -> RuleSetVersion:
     """Store a directory with the rule-set layout as a new version (validated), and
@@ -80,7 +86,7 @@ def ruleset_import(
 
 
 def _scope_switch(
-    *, ward: Ward | None, version: RuleSetVersion | None, user, kind: str
+    *, ward: Ward | None, version: RuleSetVersion | None, user: User | None, kind: str
 ) -> list[int]:
     try:
         return _scope_switch_atomic(ward=ward, version=version, user=user, kind=kind)
@@ -96,7 +102,9 @@ def _scope_switch(
 
 
 @transaction.atomic
-def _scope_switch_atomic(*, ward, version, user, kind: str) -> list[int]:
+def _scope_switch_atomic(
+    *, ward: Ward | None, version: RuleSetVersion | None, user: User | None, kind: str
+) -> list[int]:
     # Patients to re-solve are those of the scope before the switch: a ward handed
     # back to global is not among the global scope's patients yet.
     patients = list(ruleset_scope_patients(ward=ward))
@@ -120,5 +128,10 @@ def _scope_switch_atomic(*, ward, version, user, kind: str) -> list[int]:
         f"{len(patients)} patients solved again",
     )
     ids = [p.pk for p in patients]
-    transaction.on_commit(lambda: [push.patient_push(i) for i in ids])
+
+    def rows_push() -> None:
+        for patient_id in ids:
+            push.patient_push(patient_id)
+
+    transaction.on_commit(rows_push)
     return ids

@@ -8,13 +8,14 @@ from django.db import transaction
 from caretaker.care.tasks import message_enqueue
 from caretaker.journal import services as journal
 from caretaker.journal.models import Message
+from caretaker.users import User
 from caretaker.wards.models import Patient
 
 
 def message_submit(
     *,
     patient: Patient,
-    author=None,
+    author: User | None = None,
     text: str = "",
     audio: bytes | None = None,
     audio_name: str = "recording.webm",
@@ -40,7 +41,7 @@ def message_submit(
 
 
 @transaction.atomic
-def message_retry(*, message: Message, user=None) -> Message:
+def message_retry(*, message: Message, user: User | None = None) -> Message:
     """Run a failed message again from the step that has not completed; audited,
     and what the retry stores is credited to ``user``."""
     if journal.message_retry_reset(message=message, user=user):

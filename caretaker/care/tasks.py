@@ -3,7 +3,7 @@
 import logging
 from datetime import timedelta
 
-from celery import shared_task
+from celery import Task, shared_task
 from celery.signals import worker_ready
 from django.conf import settings
 
@@ -22,7 +22,7 @@ logger = logging.getLogger(__name__)
 
 
 @shared_task(bind=True, acks_late=True, max_retries=3)
-def message_process_task(self, message_id: int) -> str:
+def message_process_task(self: Task, message_id: int) -> str:
     """Process one message; while the language model is unreachable, try again with
     exponential backoff (2, 4, 8 s), then mark the message failed with the reason.
     A solved message's confirmation is then reworded on its own (when configured),
@@ -50,7 +50,7 @@ def message_enqueue(message_id: int) -> None:
     _queue(message_process_task, message_id, what="processing")
 
 
-def _queue(task, message_id: int, *, what: str) -> None:
+def _queue(task: Task, message_id: int, *, what: str) -> None:
     try:
         task.delay(message_id)
     except Exception:
@@ -78,7 +78,7 @@ def messages_resume_task() -> list[int]:
 
 
 @worker_ready.connect
-def _resume_on_worker_start(**_kwargs) -> None:
+def _resume_on_worker_start(**_kwargs: object) -> None:
     # A worker killed mid-task leaves its message unfinished: pick it up at restart.
     messages_resume_task.delay()
 

@@ -39,7 +39,8 @@ def patient_chart(*, patient: Patient) -> dict:
             conditions[fact.type].append([at, fact.value, _words(fact)])
         elif fact.type == BACKGROUND and fact.value in chart.scale_2_background:
             scale_2_since = scale_2_since or at
-    band_of = {s.score: s.band for s in chart.scores}
+    # Keyed as the column is typed; only scored messages are looked up.
+    band_of: dict[int | None, str] = {s.score: s.band for s in chart.scores}
     news2 = [
         # The band the rules gave then; messages solved before it was stored: by score.
         [m.said_at.isoformat(), m.news2_score,

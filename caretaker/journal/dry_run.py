@@ -2,12 +2,15 @@
 solved from the facts as they stand; nothing is stored."""
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.utils import timezone
 
 from caretaker.audit.models import Action
 from caretaker.audit.services import audit_record
+from caretaker.journal.models import Fact
 from caretaker.journal.selectors import fact_list_active, timed_statements
 from caretaker.rulesets.models import RuleSetVersion
 from caretaker.rulesets.selectors import (
@@ -15,6 +18,7 @@ from caretaker.rulesets.selectors import (
     ruleset_from_version,
     ruleset_scope_patients,
 )
+from caretaker.users import RequestUser
 from caretaker.wards.models import Patient, Ward
 from caretaker.wards.selectors import ward_list_for
 from logic import LogicError, RuleSet, patient_state_solve
@@ -80,7 +84,7 @@ def dry_run_report(*, rows: list[DryRunRow], ward_ids: set[int] | None) -> DryRu
     shown = [r for r in rows if ward_ids is None or r.patient.ward_id in ward_ids]
     hidden = [r for r in rows if r not in shown]
 
-    def counted(problems) -> tuple[tuple[str, int], ...]:
+    def counted(problems: Iterable[Iterable[str]]) -> tuple[tuple[str, int], ...]:
         return tuple(sorted(Counter(p for group in problems for p in group).items()))
 
     return DryRunReport(
@@ -91,14 +95,14 @@ def dry_run_report(*, rows: list[DryRunRow], ward_ids: set[int] | None) -> DryRu
     )
 
 
-def _problems(facts: list, rules: RuleSet, moment) -> frozenset[str]:
+def _problems(facts: list[Fact], rules: RuleSet, moment: datetime) -> frozenset[str]:
     timed = timed_statements(facts=facts, rules=rules)
     now = max([moment, *(f.at for f in timed)])
     return patient_state_solve(timed, rules=rules, now=now).problem_names
 
 
 def ruleset_dry_run_read(
-    *, user, version: RuleSetVersion | None, ward: Ward | None
+    *, user: RequestUser, version: RuleSetVersion | None, ward: Ward | None
 ) -> DryRunReport:
     """The dry run of ``version`` for ``ward``'s scope as ``user`` may read it (see
     :class:`DryRunReport`); the read is audited: it shows patients' problems."""

@@ -11,9 +11,11 @@ so posting it again updates instead of duplicating. It is validated with
 fhir.resources (R4B, whose Observation and Bundle are R4's) before it leaves.
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
+from typing import Any
 
 from django.conf import settings
 from fhir.resources.R4B.bundle import Bundle
@@ -76,7 +78,9 @@ def _number(text: str) -> int | float:
     return int(value) if value == value.to_integral_value() else float(value)
 
 
-def _codeable(system: str, codes, text: str) -> dict:
+def _codeable(
+    system: str, codes: Iterable[tuple[str, str]], text: str
+) -> dict[str, Any]:
     return {"coding": [{"system": system, "code": c, "display": d} for c, d in codes],
             "text": text}  # fmt: skip
 
@@ -142,6 +146,7 @@ def _blood_pressure(message: Message, facts: list[Fact]) -> dict:
 
 
 def _news2(message: Message) -> dict:
+    assert message.news2_score is not None  # only scored messages are exported
     return _observation(
         message.patient, f"caretaker-news2-{message.pk}", at=message.said_at,
         retracted=False, category="survey",

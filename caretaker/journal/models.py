@@ -1,6 +1,7 @@
 """What nurses said (messages), what was understood (facts), and the solved state."""
 
 import uuid
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -62,6 +63,10 @@ class Message(models.Model):
     # The recogniser's words with their times, probabilities and places in the
     # transcript (speech.Word): what a doubtful value rests on, and where to play it.
     words = models.JSONField(default=list, blank=True)
+
+    # Not stored: set by ``journal_entries`` for the journal page (its facts as the
+    # lines a nurse reads).
+    readings: list[dict[str, Any]]
 
     class Meta:
         ordering = ["said_at", "id"]

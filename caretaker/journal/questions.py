@@ -16,6 +16,7 @@ from caretaker.audit.services import Action, audit_record
 from caretaker.journal.models import Fact, Message
 from caretaker.journal.rules import ActiveRules
 from caretaker.journal.selectors import fact_list_active, timed_statements
+from caretaker.users import User
 from logic import Statement, TimedStatement, statement_parse
 from logic.doubt import statement_doubts
 
@@ -98,7 +99,7 @@ def _last_readings(
     }
 
 
-def question_answer(*, fact: Fact, user, answer: str) -> Fact:
+def question_answer(*, fact: Fact, user: User, answer: str) -> Fact:
     """Confirm (the value becomes a fact) or dismiss (it never does) a question;
     audited. The caller holds the patient's row lock and solves again."""
     fact = Fact.objects.select_for_update().get(pk=fact.pk)
@@ -119,7 +120,9 @@ def question_answer(*, fact: Fact, user, answer: str) -> Fact:
     return fact
 
 
-def question_correct(*, fact: Fact, user, value: str, active: ActiveRules) -> Fact:
+def question_correct(
+    *, fact: Fact, user: User, value: str, active: ActiveRules
+) -> Fact:
     """Replace the doubtful value by the one the nurse gives: the question is kept,
     answered ``corrected`` and undone; the new value is a fact of the same message,
     said at the same time, validated by the alphabet like any other. Audited."""

@@ -4,6 +4,7 @@ patient's ward, else the active global version (see caretaker/rulesets)."""
 from dataclasses import dataclass
 
 from caretaker.rulesets.selectors import ruleset_active_get, ruleset_from_version
+from caretaker.wards.models import Patient, Ward
 from logic import RuleSet
 
 
@@ -16,8 +17,10 @@ class ActiveRules:
     version: str
 
 
-def active_rules(*, patient=None, ward=None) -> ActiveRules:
+def active_rules(
+    *, patient: Patient | None = None, ward: Ward | None = None
+) -> ActiveRules:
     """The active rule set for ``patient`` (or ``ward``; global when neither)."""
-    ward_id = ward.pk if ward is not None else getattr(patient, "ward_id", None)
+    ward_id = ward.pk if ward is not None else patient.ward_id if patient else None
     version = ruleset_active_get(ward_id=ward_id)
     return ActiveRules(ruleset_from_version(version=version), version.label)

@@ -2,7 +2,7 @@
 
 from collections.abc import Hashable, Sequence
 from datetime import datetime
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from django.db.models import QuerySet
 from django.utils import timezone
@@ -56,13 +56,13 @@ def problem_explanations(
     each fact came from (the explanation the patient page shows); with ``alphabet``,
     also as ``readings``: the lines a nurse writes ("BP 128/76"), each with its time,
     words and the statements behind it."""
-    facts = {
+    facts: dict[tuple[str, datetime | None], Fact] = {
         (f.statement, f.said_at): f
         for f in fact_list_active(patient=patient).select_related("message")
     }
     explained = []
     for problem in problems:
-        support = []
+        support: list[dict[str, Any]] = []
         for entry in problem.get("support", []):
             # Structured by the logic core (``state_to_record``); a state stored
             # before that holds text, shown as it is until the patient is solved again.

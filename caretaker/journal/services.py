@@ -12,7 +12,8 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from caretaker.audit.services import Action, audit_record, facts_stored_record
+from caretaker.audit.models import AuditEvent
+from caretaker.audit.services import Action, audit_record
 from caretaker.journal import extraction, transcription
 from caretaker.journal.models import Fact, Message, PatientSnapshot
 from caretaker.journal.questions import facts_doubt
@@ -23,6 +24,7 @@ from caretaker.journal.selectors import (
     patient_current_values,
     timed_statements,
 )
+from caretaker.users import User
 from caretaker.wards.models import Patient
 from logic import PatientState, Statement, patient_state_solve, statement_parse
 from logic.state import state_to_record
@@ -47,7 +49,7 @@ class ClientIdConflict(Exception):
 def message_submit(
     *,
     patient: Patient,
-    author=None,
+    author: User | None = None,
     text: str = "",
     audio: bytes | None = None,
     audio_name: str = "recording.webm",
@@ -204,7 +206,7 @@ def patient_state_store(
 
 
 def facts_retract(
-    *, message: Message, fact_ids: Sequence[int], user=None
+    *, message: Message, fact_ids: Sequence[int], user: User | None = None
 ) -> list[Fact]:
     """Undo facts of one message (a BP line is two facts): all or none, each kept,
     marked retracted and audited. A fact of another message is refused
@@ -241,7 +243,7 @@ def message_confirmation_refresh(*, message: Message, active: ActiveRules) -> No
     )
 
 
-def message_retry_reset(*, message: Message, user=None) -> bool:
+def message_retry_reset(*, message: Message, user: User | None = None) -> bool:
     """Set a failed message back to the step that has not completed; audited, and
     what the retry stores is credited to ``user``. False when it had not failed."""
     message = Message.objects.select_for_update().get(pk=message.pk)
@@ -270,7 +272,7 @@ def message_import_store(
     text: str,
     statements: list[str],
     active: ActiveRules,
-    author=None,
+    author: User | None = None,
 ) -> Message:
     """Store history that is already in canonical statements (a handover, the demo
     ward), validated by the alphabet like extracted ones; the caller solves."""
@@ -298,3 +300,21 @@ def message_import_store(
     )
     facts_stored_record(message=message)
     return message
+
+
+def facts_stored_record(
+    *, message: Message, user: User | None = None
+) -> list[AuditEvent]:
+    """One event per fact a message stored (the pipeline or an import); a value in
+    doubt is recorded as asked about, with why."""
+    return [
+        audit_record(
+            user=user if user is not None else message.author,
+            action=Action.FACT_ASK if fact.question else Action.FACT_STORE,
+            obj=fact,
+            patient=message.patient,
+            detail={"statement": fact.statement, "message": message.pk}
+            | ({"question": fact.question} if fact.question else {}),
+        )
+        for fact in message.facts.order_by("id")
+    ]

@@ -17,7 +17,10 @@ def audio_transcribe(audio: bytes) -> speech.Transcript:
     options = settings.CARETAKER_TRANSCRIPTION
     try:
         if settings.CARETAKER_MODEL_ISOLATION:
-            return model_host("speech model").call("speech:transcribe", audio, options)
+            transcript: speech.Transcript = model_host("speech model").call(
+                "speech:transcribe", audio, options
+            )
+            return transcript
         return speech.transcribe(audio, options)
     except (speech.SpeechError, ModelCrashed) as error:
         raise TranscriptionFailed(str(error)) from error

@@ -1,5 +1,7 @@
 """Rule sets as immutable versions, which version is active where, and the audit."""
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 
@@ -53,9 +55,9 @@ class RuleSetVersion(models.Model):
 
     @property
     def scope(self) -> str:
-        return self.ward.code if self.ward_id else "global"
+        return self.ward.code if self.ward is not None else "global"
 
-    def save(self, *args, **kwargs):
+    def save(self, *args: Any, **kwargs: Any) -> None:
         if not self._state.adding:
             raise ValueError("rule set versions are immutable; store a new version")
         super().save(*args, **kwargs)

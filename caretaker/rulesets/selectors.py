@@ -4,7 +4,7 @@ import difflib
 from dataclasses import dataclass
 
 from django.core.exceptions import ImproperlyConfigured
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from caretaker.rulesets.models import (
     RULES_ADMIN_GROUP,
@@ -12,6 +12,7 @@ from caretaker.rulesets.models import (
     RuleSetAudit,
     RuleSetVersion,
 )
+from caretaker.users import RequestUser
 from caretaker.wards.models import Patient, Ward
 from logic import RuleSet
 from logic.rule_tests import TESTS_FILE
@@ -21,7 +22,7 @@ from logic.ruleset import ALPHABET_FILE, ruleset_from_texts
 _rulesets: dict[tuple[int, int], RuleSet] = {}
 
 
-def rules_admin_check(*, user) -> bool:
+def rules_admin_check(*, user: RequestUser) -> bool:
     """Whether ``user`` may edit, activate and roll back rule sets."""
     if not user.is_authenticated:
         return False
@@ -42,10 +43,15 @@ def ruleset_from_version(*, version: RuleSetVersion) -> RuleSet:
     return rules
 
 
+def _scope(ward_id: int | None) -> Q:
+    """A ward's rows, or the global scope's (no ward)."""
+    return Q(ward__isnull=True) if ward_id is None else Q(ward_id=ward_id)
+
+
 def ruleset_activation_current(*, ward_id: int | None) -> RuleSetActivation | None:
     """The latest activation of a scope (``ward_id`` None: global)."""
     return (
-        RuleSetActivation.objects.filter(ward_id=ward_id)
+        RuleSetActivation.objects.filter(_scope(ward_id))
         .select_related("version")
         .order_by("-id")
         .first()
@@ -111,7 +117,7 @@ def ruleset_rollback_target(
     """What rolling back a scope returns to: the version active before the current
     one (None for a ward: back to the global version), and whether there is one."""
     history = list(
-        RuleSetActivation.objects.filter(ward_id=ward_id)
+        RuleSetActivation.objects.filter(_scope(ward_id))
         .select_related("version")
         .order_by("-id")
     )
@@ -148,7 +154,7 @@ def ruleset_texts(*, version: RuleSetVersion) -> dict[str, str]:
     return texts
 
 
-def ruleset_diff(*, old: RuleSetVersion, new: RuleSetVersion) -> list[dict]:
+def ruleset_diff(*, old: RuleSetVersion, new: RuleSetVersion) -> list[dict[str, str]]:
     """Per file, an HTML side-by-side diff (unchanged files are listed as such)."""
     before, after = ruleset_texts(version=old), ruleset_texts(version=new)
     differ = difflib.HtmlDiff(tabsize=4, wrapcolumn=80)

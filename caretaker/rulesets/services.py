@@ -19,6 +19,7 @@ from caretaker.rulesets.models import (
     RuleSetVersion,
 )
 from caretaker.rulesets.selectors import ruleset_activation_current
+from caretaker.users import RequestUser, User
 from caretaker.wards.models import Ward
 from logic import Diagnostic, LogicError
 from logic.rule_tests import TESTS_FILE
@@ -50,7 +51,9 @@ class Draft:
     tests: str = ""
 
 
-def ruleset_draft_validate(*, draft: Draft, user=None) -> ValidationReport:
+def ruleset_draft_validate(
+    *, draft: Draft, user: RequestUser | None = None
+) -> ValidationReport:
     """Run every check on a draft and note the outcome in the audit."""
     report = ruleset_validate(draft.alphabet, draft.files, draft.tests or None)
     ruleset_audit(
@@ -64,7 +67,7 @@ def ruleset_draft_validate(*, draft: Draft, user=None) -> ValidationReport:
 def ruleset_version_create(
     *,
     draft: Draft,
-    author=None,
+    author: User | None = None,
     ward: Ward | None = None,
     parent: RuleSetVersion | None = None,
     comment: str = "",
@@ -90,9 +93,9 @@ def ruleset_version_create(
 def _version_store(
     *,
     draft: Draft,
-    author,
-    ward,
-    parent,
+    author: User | None,
+    ward: Ward | None,
+    parent: RuleSetVersion | None,
     comment: str,
     action: str,
     detail: str,
@@ -142,7 +145,11 @@ def ruleset_default_install() -> RuleSetVersion:
                 )
     except IntegrityError:  # another process installed it first
         pass
-    return ruleset_activation_current(ward_id=None).version
+    active = ruleset_activation_current(ward_id=None)
+    # Activated above, or by the process that won the race; a global activation
+    # always names a version (only a ward's can point back to the global one).
+    assert active is not None and active.version is not None
+    return active.version
 
 
 def ruleset_import(
@@ -150,7 +157,7 @@ def ruleset_import(
     directory: str | Path,
     ward: Ward | None = None,
     comment: str = "",
-    author=None,
+    author: User | None = None,
 ) -> RuleSetVersion:
     """Store a directory with the rule-set layout as a new version (validated); see
     :func:`caretaker.care.activation.ruleset_import` to activate it too."""
@@ -169,7 +176,10 @@ def ruleset_import(
 
 
 def ruleset_export(
-    *, version: RuleSetVersion, directory: str | Path, user=None
+    *,
+    version: RuleSetVersion,
+    directory: str | Path,
+    user: RequestUser | None = None,
 ) -> list[Path]:
     """Write a version as a directory with the rule-set layout."""
     directory = Path(directory)
@@ -193,14 +203,19 @@ def ruleset_export(
 
 
 def ruleset_audit(
-    *, action: str, version=None, ward=None, user=None, detail: str = ""
+    *,
+    action: str,
+    version: RuleSetVersion | None = None,
+    ward: Ward | None = None,
+    user: RequestUser | None = None,
+    detail: str = "",
 ) -> None:
     """Note a rule-set event in the rules audit and the hospital-wide trail."""
     RuleSetAudit.objects.create(
         action=action,
         version=version,
         ward=ward,
-        user=user if getattr(user, "is_authenticated", False) else None,
+        user=user if user is not None and user.is_authenticated else None,
         detail=detail[:5000],
     )
     # The hospital-wide trail too, so ward leads see rule changes beside the rest.

@@ -11,7 +11,7 @@ from caretaker.settings.base import env
 
 
 def _required(name: str) -> str:
-    value = env(name, default="")
+    value: str = env(name, default="")
     if not value:
         raise ImproperlyConfigured(
             f"{name} is not set. caretaker.settings.production refuses to start "

@@ -7,16 +7,20 @@ active, and still on the ward.
 """
 
 from importlib import import_module
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY, get_user_model
 from django.utils.crypto import constant_time_compare
 
+from caretaker.users import RequestUser, User
 from caretaker.wards.models import Patient, Ward
 from caretaker.wards.selectors import patient_visible, ward_visible
 
 
-def socket_user_current(*, user, session_key: str | None):
+def socket_user_current(
+    *, user: RequestUser | None, session_key: str | None
+) -> User | None:
     """The user, read again, when the socket's session and account still hold;
     otherwise None. ``session_key`` is None only for a scope built without a session
     (tests that set the user directly); the ASGI app always has one."""
@@ -35,23 +39,23 @@ def socket_user_current(*, user, session_key: str | None):
     return current
 
 
-def scope_session_key(scope) -> str | None:
+def scope_session_key(scope: dict[str, Any]) -> str | None:
     session = scope.get("session")
     return None if session is None else session.session_key or ""
 
 
-def _scope_user(scope):
+def _scope_user(scope: dict[str, Any]) -> User | None:
     return socket_user_current(
         user=scope.get("user"), session_key=scope_session_key(scope)
     )
 
 
-def ward_access_current(*, scope, ward: Ward) -> bool:
+def ward_access_current(*, scope: dict[str, Any], ward: Ward) -> bool:
     user = _scope_user(scope)
     return user is not None and ward_visible(user=user, ward=ward)
 
 
-def patient_access_current(*, scope, patient_id: int) -> bool:
+def patient_access_current(*, scope: dict[str, Any], patient_id: int) -> bool:
     user = _scope_user(scope)
     patient = Patient.objects.filter(pk=patient_id).first()
     return (

@@ -6,13 +6,17 @@ commit, and each socket checks its access again and closes if it is gone (anothe
 device's socket whose session still holds stays open).
 """
 
+from collections.abc import Iterable
+
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.contrib.auth import get_user_model
 from django.contrib.auth.signals import user_logged_out
-from django.db import transaction
+from django.db import models, transaction
 from django.db.models.signals import m2m_changed, post_save
+from django.http import HttpRequest
 
+from caretaker.users import User
 from caretaker.wards.models import Ward
 
 
@@ -20,7 +24,7 @@ def user_group(user_id: int) -> str:
     return f"user-{user_id}"
 
 
-def user_sockets_recheck(user_ids) -> None:
+def user_sockets_recheck(user_ids: Iterable[int]) -> None:
     """Ask every open socket of these users to check its access again."""
     layer = get_channel_layer()
     if layer is None:
@@ -29,34 +33,57 @@ def user_sockets_recheck(user_ids) -> None:
         async_to_sync(layer.group_send)(user_group(user_id), {"type": "access.changed"})
 
 
-def _after_commit(user_ids) -> None:
+def _after_commit(user_ids: Iterable[int]) -> None:
     ids = list(user_ids)
     transaction.on_commit(lambda: user_sockets_recheck(ids))
 
 
-def _logged_out(sender, request, user, **kwargs) -> None:
+def _logged_out(
+    sender: object, request: HttpRequest | None, user: User | None, **kwargs: object
+) -> None:
     if user is not None:
         _after_commit([user.pk])
 
 
-def _user_saved(sender, instance, created, update_fields=None, **kwargs) -> None:
+def _user_saved(
+    sender: type[User],
+    instance: User,
+    created: bool,
+    update_fields: Iterable[str] | None = None,
+    **kwargs: object,
+) -> None:
     # Deactivated, password changed, no longer a superuser ... (not each login).
     if not created and set(update_fields or ()) != {"last_login"}:
         _after_commit([instance.pk])
 
 
-def _ward_staff_changed(sender, instance, action, reverse, pk_set, **kwargs) -> None:
+def _ward_staff_changed(
+    sender: type[models.Model],
+    instance: Ward | User,
+    action: str,
+    reverse: bool,
+    pk_set: set[int] | None,
+    **kwargs: object,
+) -> None:
     if action not in ("post_remove", "post_clear", "pre_clear"):
         return
     if reverse:  # user.wards.remove(ward): instance is the user
         _after_commit([instance.pk])
     elif pk_set:
         _after_commit(pk_set)
-    elif action == "pre_clear":  # ward.staff.clear(): who is on it before
+    elif action == "pre_clear" and isinstance(instance, Ward):
+        # ward.staff.clear(): who is on it before
         _after_commit(instance.staff.values_list("pk", flat=True))
 
 
-def _roles_changed(sender, instance, action, reverse, pk_set, **kwargs) -> None:
+def _roles_changed(
+    sender: type[models.Model],
+    instance: models.Model,
+    action: str,
+    reverse: bool,
+    pk_set: set[int] | None,
+    **kwargs: object,
+) -> None:
     if action not in ("post_remove", "post_clear", "post_add"):
         return
     _after_commit(pk_set or () if reverse else [instance.pk])

@@ -2,10 +2,11 @@
 
 from django.db.models import QuerySet
 
+from caretaker.users import RequestUser
 from caretaker.wards.models import Patient, Ward
 
 
-def ward_list_for(*, user) -> QuerySet[Ward]:
+def ward_list_for(*, user: RequestUser) -> QuerySet[Ward]:
     """Wards the user works on (all of them for superusers)."""
     if not user.is_authenticated:
         return Ward.objects.none()
@@ -14,11 +15,11 @@ def ward_list_for(*, user) -> QuerySet[Ward]:
     return user.wards.all()
 
 
-def ward_visible(*, user, ward: Ward) -> bool:
+def ward_visible(*, user: RequestUser, ward: Ward) -> bool:
     return ward_list_for(user=user).filter(pk=ward.pk).exists()
 
 
-def patient_visible(*, user, patient: Patient) -> bool:
+def patient_visible(*, user: RequestUser, patient: Patient) -> bool:
     return ward_list_for(user=user).filter(pk=patient.ward_id).exists()
 
 

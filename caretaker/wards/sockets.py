@@ -2,6 +2,7 @@
 and each socket listens on its user's group for access changes."""
 
 import json
+from typing import Any
 
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
@@ -18,11 +19,16 @@ class GuardedJsonConsumer(AsyncJsonWebsocketConsumer):
         self.user_group = user_group(self.scope["user"].pk)
         await self.channel_layer.group_add(self.user_group, self.channel_name)
 
-    async def disconnect(self, code):
+    async def disconnect(self, code: int) -> None:
         if getattr(self, "user_group", None):
             await self.channel_layer.group_discard(self.user_group, self.channel_name)
 
-    async def receive(self, text_data=None, bytes_data=None, **kwargs):
+    async def receive(
+        self,
+        text_data: str | None = None,
+        bytes_data: bytes | None = None,
+        **kwargs: Any,
+    ) -> None:
         try:
             content = json.loads(text_data) if text_data else None
         except ValueError:
@@ -34,7 +40,7 @@ class GuardedJsonConsumer(AsyncJsonWebsocketConsumer):
             return
         await self.receive_json(content, **kwargs)
 
-    async def access_changed(self, event):
+    async def access_changed(self, event: dict[str, Any]) -> None:
         """The user logged out, was deactivated or lost a ward or role."""
         if not await self.access_current():
             await self.close(code=REFUSED)

@@ -1,6 +1,8 @@
 """The bedside device's websocket: transcript, confirmation and warnings for one
 patient."""
 
+from typing import Any
+
 from channels.db import database_sync_to_async
 
 from caretaker.audit.access import visible_record
@@ -8,13 +10,16 @@ from caretaker.audit.models import Action
 from caretaker.audit.services import audit_record
 from caretaker.care.presenters import message_result, patient_row
 from caretaker.care.push import patient_group
+from caretaker.users import User
 from caretaker.wards.access import patient_access_current
 from caretaker.wards.models import Patient
 from caretaker.wards.sockets import REFUSED, GuardedJsonConsumer
 
 
 class BedsideConsumer(GuardedJsonConsumer):
-    async def connect(self):
+    patient: Patient | None = None
+
+    async def connect(self) -> None:
         self.patient = None
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
@@ -35,23 +40,24 @@ class BedsideConsumer(GuardedJsonConsumer):
             {"type": "bedside.snapshot", **await _snapshot(self.patient)}
         )
 
-    async def disconnect(self, code):
-        if getattr(self, "patient", None) is not None:
+    async def disconnect(self, code: int) -> None:
+        if self.patient is not None:
             await self.channel_layer.group_discard(
                 patient_group(self.patient.pk), self.channel_name
             )
         await super().disconnect(code)
 
-    async def receive_json(self, content, **kwargs):
+    async def receive_json(self, content: dict[str, Any], **kwargs: Any) -> None:
         # The bedside sends nothing over its socket (messages go over HTTP).
         await self.send_json({"type": "error", "error": "unknown action"})
 
     async def access_current(self) -> bool:
+        assert self.patient is not None  # connect set it before joining any group
         return await database_sync_to_async(patient_access_current)(
             scope=self.scope, patient_id=self.patient.pk
         )
 
-    async def message_update(self, event):
+    async def message_update(self, event: dict[str, Any]) -> None:
         # Logged out, deactivated, moved to another ward or taken off it: stop.
         if not await self.access_current():
             await self.close(code=REFUSED)
@@ -60,7 +66,7 @@ class BedsideConsumer(GuardedJsonConsumer):
 
 
 @database_sync_to_async
-def _patient_for(user, patient_id, path):
+def _patient_for(user: User, patient_id: int, path: str) -> Patient | None:
     patient = visible_record(user, Patient, what=path, pk=patient_id)
     if patient is None:
         return None
@@ -69,7 +75,7 @@ def _patient_for(user, patient_id, path):
 
 
 @database_sync_to_async
-def _snapshot(patient) -> dict:
+def _snapshot(patient: Patient) -> dict[str, Any]:
     messages = patient.messages.order_by("-said_at", "-id")[:20]
     return {
         "patient": patient_row(patient=patient),

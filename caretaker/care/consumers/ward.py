@@ -1,6 +1,7 @@
 """The ward dashboard's websocket: patient rows and alerts, live."""
 
 import time
+from typing import Any
 
 from channels.db import database_sync_to_async
 
@@ -12,6 +13,7 @@ from caretaker.audit.services import access_refusal_record, audit_record
 from caretaker.care.actions import alert_acknowledge
 from caretaker.care.presenters import ward_rows
 from caretaker.care.push import ward_group, ward_lead_group
+from caretaker.users import User
 from caretaker.wards.access import ward_access_current
 from caretaker.wards.models import Ward
 from caretaker.wards.sockets import REFUSED, GuardedJsonConsumer
@@ -26,7 +28,7 @@ ROLE_CHANGED = 4001  # the page reconnects
 
 
 class WardConsumer(GuardedJsonConsumer):
-    async def connect(self):
+    async def connect(self) -> None:
         self.ward, self.groups_joined = None, []
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
@@ -50,12 +52,12 @@ class WardConsumer(GuardedJsonConsumer):
         rows = await database_sync_to_async(ward_rows)(ward=self.ward)
         await self.send_json({"type": "ward.snapshot", "patients": rows})
 
-    async def disconnect(self, code):
+    async def disconnect(self, code: int) -> None:
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
         await super().disconnect(code)
 
-    async def receive_json(self, content, **kwargs):
+    async def receive_json(self, content: dict[str, Any], **kwargs: Any) -> None:
         # Every action checks access afresh: a nurse taken off the ward, logged out
         # or deactivated must not acknowledge an alert from a socket left open.
         if not await self.access_current():
@@ -78,7 +80,7 @@ class WardConsumer(GuardedJsonConsumer):
             scope=self.scope, ward=self.ward
         )
 
-    async def access_changed(self, event):
+    async def access_changed(self, event: dict[str, Any]) -> None:
         """Access gone: closed for good. A ward lead's role given or taken: closed
         for the page to reconnect into the groups its role now has."""
         if not await self.access_current():
@@ -89,13 +91,13 @@ class WardConsumer(GuardedJsonConsumer):
         ):
             await self.close(code=ROLE_CHANGED)
 
-    async def patient_update(self, event):
+    async def patient_update(self, event: dict[str, Any]) -> None:
         if await self._still_allowed():
             await self.send_json(
                 {"type": "patient.update", "patient": event["patient"]}
             )
 
-    async def alert_notify(self, event):
+    async def alert_notify(self, event: dict[str, Any]) -> None:
         """A reminder or escalation of an alert nobody acknowledged."""
         if await self._still_allowed():
             await self.send_json({**event, "type": event["kind"]})
@@ -113,7 +115,9 @@ class WardConsumer(GuardedJsonConsumer):
 
 
 @database_sync_to_async
-def _ward_for(user, kwargs, path) -> tuple[Ward | None, bool]:
+def _ward_for(
+    user: User, kwargs: dict[str, Any], path: str
+) -> tuple[Ward | None, bool]:
     ward = visible_record(user, Ward, what=path, code=kwargs["code"])
     if ward is None:
         return None, False
@@ -122,7 +126,7 @@ def _ward_for(user, kwargs, path) -> tuple[Ward | None, bool]:
 
 
 @database_sync_to_async
-def _acknowledge(user, ward, alert_id) -> bool:
+def _acknowledge(user: User, ward: Ward, alert_id: object) -> bool:
     if not isinstance(alert_id, int) or isinstance(alert_id, bool):
         return False
     alert = Alert.objects.filter(pk=alert_id).select_related("patient").first()

@@ -5,7 +5,8 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
-from django.http import FileResponse, Http404, JsonResponse
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.views.decorators.http import require_POST
 from django_ratelimit.decorators import ratelimit
@@ -20,6 +21,7 @@ from caretaker.journal.models import Fact, Message
 from caretaker.journal.questions import AnswerRefused
 from caretaker.journal.services import ClientIdConflict
 from caretaker.journal.uploads import AUDIO_TYPES, MAX_AUDIO_BYTES, audio_container
+from caretaker.users import AuthenticatedHttpRequest
 from caretaker.wards.models import Patient
 from caretaker.wards.selectors import ward_list_for
 
@@ -29,12 +31,13 @@ MAX_TEXT_CHARS = 2000
 MAX_REQUEST_BYTES = MAX_AUDIO_BYTES + 64 * 1024
 
 
-def _message_rate(group, request) -> str:
-    return settings.CARETAKER_MESSAGE_RATE
+def _message_rate(group: str, request: HttpRequest) -> str:
+    rate: str = settings.CARETAKER_MESSAGE_RATE
+    return rate
 
 
 @login_required
-def bedside(request, patient_id: int):
+def bedside(request: AuthenticatedHttpRequest, patient_id: int) -> HttpResponse:
     patient = visible_or_404(request, Patient, pk=patient_id)
     audit_record(user=request.user, action=Action.BEDSIDE_VIEW, obj=patient)
     patients = Patient.objects.filter(ward__in=ward_list_for(user=request.user))
@@ -65,7 +68,7 @@ class Submission:
     client_id: uuid.UUID
 
 
-def _request_size_check(request) -> None:
+def _request_size_check(request: HttpRequest) -> None:
     try:
         length = int(request.META.get("CONTENT_LENGTH") or 0)
     except ValueError:
@@ -74,8 +77,8 @@ def _request_size_check(request) -> None:
         raise Refused("recording too large (10 MB at most)", 413)
 
 
-def _text_read(request) -> str:
-    text = request.POST.get("text", "")
+def _text_read(request: HttpRequest) -> str:
+    text = str(request.POST.get("text", ""))
     if len(text) > MAX_TEXT_CHARS:
         raise Refused(f"text too long ({MAX_TEXT_CHARS} characters at most)", 413)
     if "\x00" in text:
@@ -83,23 +86,25 @@ def _text_read(request) -> str:
     return text
 
 
-def _client_id_read(request) -> uuid.UUID:
+def _client_id_read(request: HttpRequest) -> uuid.UUID:
     try:
         return uuid.UUID(request.POST.get("client_id") or str(uuid.uuid4()))
     except ValueError as error:
         raise Refused("client_id must be a UUID", 400) from error
 
 
-def _audio_read(request) -> tuple[bytes | None, str | None]:
+def _audio_read(request: HttpRequest) -> tuple[bytes | None, str | None]:
     """The uploaded recording and its container, checked by type, size and its
     first bytes (the declared type alone is the device's word)."""
     upload = request.FILES.get("audio")
     if upload is None:
         return None, None
-    content_type = upload.content_type.split(";")[0].strip()
+    # An upload parsed from a request always has a type and a size; the stubs
+    # allow None for files built by hand.
+    content_type = (upload.content_type or "").split(";")[0].strip()
     if content_type not in AUDIO_TYPES:
         raise Refused(f"not an audio upload ({content_type})", 415)
-    if upload.size > MAX_AUDIO_BYTES:
+    if (upload.size or 0) > MAX_AUDIO_BYTES:
         raise Refused("recording too large (10 MB at most)", 413)
     audio = upload.read()
     container = audio_container(audio[:16])
@@ -108,7 +113,7 @@ def _audio_read(request) -> tuple[bytes | None, str | None]:
     return audio, container
 
 
-def _submission_read(request) -> Submission:
+def _submission_read(request: HttpRequest) -> Submission:
     text = _text_read(request)
     client_id = _client_id_read(request)
     audio, container = _audio_read(request)
@@ -120,7 +125,7 @@ def _submission_read(request) -> Submission:
 @login_required
 @require_POST
 @ratelimit(key="user", rate=_message_rate, method="POST", block=False)
-def message_create(request, patient_id: int):
+def message_create(request: AuthenticatedHttpRequest, patient_id: int) -> HttpResponse:
     """Text (``text``) or a recording (``audio``), with the device's ``client_id``."""
     if getattr(request, "limited", False):
         response = _refuse("too many messages; wait a minute and send again", 429)
@@ -148,7 +153,7 @@ def message_create(request, patient_id: int):
 
 @login_required
 @require_POST
-def fact_undo(request, fact_id: int):
+def fact_undo(request: AuthenticatedHttpRequest, fact_id: int) -> HttpResponse:
     fact = visible_or_404(request, Fact, pk=fact_id)
     actions.fact_undo(fact=fact, user=request.user)
     return JsonResponse(message_result(fact.message))
@@ -156,7 +161,7 @@ def fact_undo(request, fact_id: int):
 
 @login_required
 @require_POST
-def message_undo(request, message_id: int):
+def message_undo(request: AuthenticatedHttpRequest, message_id: int) -> HttpResponse:
     """Undo one recorded line of a message: every fact it stands for
     (``facts=<id>&facts=<id>``), at once."""
     message = visible_or_404(request, Message, pk=message_id)
@@ -170,7 +175,9 @@ def message_undo(request, message_id: int):
 
 @login_required
 @require_POST
-def message_retry_view(request, message_id: int):
+def message_retry_view(
+    request: AuthenticatedHttpRequest, message_id: int
+) -> HttpResponse:
     message = visible_or_404(request, Message, pk=message_id)
     return JsonResponse(
         message_result(message_retry(message=message, user=request.user))
@@ -179,7 +186,9 @@ def message_retry_view(request, message_id: int):
 
 @login_required
 @require_POST
-def question_answer_view(request, fact_id: int):
+def question_answer_view(
+    request: AuthenticatedHttpRequest, fact_id: int
+) -> HttpResponse:
     """The nurse's answer to a doubtful value: ``answer`` = confirmed, corrected
     (with ``value``) or dismissed."""
     fact = visible_or_404(request, Fact.objects.select_related("message"), pk=fact_id)
@@ -196,7 +205,9 @@ def question_answer_view(request, fact_id: int):
 
 
 @login_required
-def message_audio(request, message_id: int):
+def message_audio(
+    request: AuthenticatedHttpRequest, message_id: int
+) -> HttpResponseBase:
     """The message's recording, for the nurse to hear the words a question rests on
     (the page plays the span of them); audited."""
     message = visible_or_404(request, Message, pk=message_id)
@@ -207,7 +218,7 @@ def message_audio(request, message_id: int):
 
 
 def _audio_type(message: Message) -> str:
-    extension = message.audio.name.rsplit(".", 1)[-1].lower()
+    extension = (message.audio.name or "").rsplit(".", 1)[-1].lower()
     return {
         "webm": "audio/webm",
         "ogg": "audio/ogg",

@@ -1,11 +1,14 @@
 """Rule administration pages: versions, diffs, the editor, dry run, activation."""
 
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from functools import wraps
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 
 from caretaker.audit.models import Action
@@ -29,16 +32,23 @@ from caretaker.rulesets.services import (
     ruleset_draft_validate,
     ruleset_version_create,
 )
+from caretaker.users import AuthenticatedHttpRequest
 from caretaker.wards.models import Ward
+from logic import Diagnostic
 from logic.rule_tests import FORMAT as TESTS_FORMAT
+from logic.validation import ValidationReport
+
+View = Callable[..., HttpResponse]
 
 
-def rules_admin_required(view):
+def rules_admin_required(view: View) -> View:
     """Only members of the "rules admin" group (and superusers) get through."""
 
     @login_required
     @wraps(view)
-    def checked(request, *args, **kwargs):
+    def checked(
+        request: AuthenticatedHttpRequest, *args: Any, **kwargs: Any
+    ) -> HttpResponse:
         if not rules_admin_check(user=request.user):
             audit_record(
                 user=request.user,
@@ -62,7 +72,7 @@ def _scope_ward(code: str) -> Ward | None:
 
 
 @rules_admin_required
-def rules_home(request):
+def rules_home(request: AuthenticatedHttpRequest) -> HttpResponse:
     return render(
         request,
         "rulesets/home.html",
@@ -75,7 +85,7 @@ def rules_home(request):
 
 
 @rules_admin_required
-def version_detail(request, number: int):
+def version_detail(request: AuthenticatedHttpRequest, number: int) -> HttpResponse:
     version = _version(number)
     return render(
         request,
@@ -89,7 +99,7 @@ def version_detail(request, number: int):
 
 
 @rules_admin_required
-def version_diff(request):
+def version_diff(request: AuthenticatedHttpRequest) -> HttpResponse:
     try:
         old = _version(int(request.GET["old"]))
         new = _version(int(request.GET["new"]))
@@ -106,7 +116,7 @@ def version_diff(request):
     )
 
 
-def _draft_from(post) -> tuple[Draft, list[tuple[str, str]]]:
+def _draft_from(post: QueryDict) -> tuple[Draft, list[tuple[str, str]]]:
     """The posted texts; rule files come as parallel lp_name / lp_text lists, and a
     file with neither name nor text is dropped (that is how one is removed)."""
     pairs = [
@@ -124,62 +134,99 @@ def _draft_from(post) -> tuple[Draft, list[tuple[str, str]]]:
     return draft, pairs
 
 
+@dataclass(frozen=True)
+class _Editor:
+    """What the editor shows: a draft, the version it started from, its scope and
+    comment, and the outcome of the last check or save."""
+
+    draft: Draft
+    rule_files: list[tuple[str, str]]
+    parent: RuleSetVersion | None
+    scope: str
+    comment: str
+    report: ValidationReport | None = None
+    errors: list[Diagnostic] = field(default_factory=list)
+
+
 @rules_admin_required
-def ruleset_edit(request):
+def ruleset_edit(request: AuthenticatedHttpRequest) -> HttpResponse:
     """The editor. GET starts a draft from a version (default: the active global
     one); POST validates, or validates and saves as a new version."""
-    report, errors = None, []
-    if request.method == "POST":
-        draft, pairs = _draft_from(request.POST)
-        parent = RuleSetVersion.objects.filter(
-            number=request.POST.get("parent") or 0
-        ).first()
-        scope = request.POST.get("scope", "global")
-        comment = request.POST.get("comment", "").strip()
-        if request.POST.get("action") == "save":
-            try:
-                version = ruleset_version_create(
-                    draft=draft,
-                    author=request.user,
-                    ward=_scope_ward(scope),
-                    parent=parent,
-                    comment=comment,
-                )
-            except RuleSetInvalid as invalid:
-                errors = list(invalid.errors)
-            else:
-                messages.success(
-                    request,
-                    f"Saved {version.label}. It is not active "
-                    "yet: check the dry run, then activate it.",
-                )
-                return redirect("rules-version", number=version.number)
-        else:
-            report = ruleset_draft_validate(draft=draft, user=request.user)
-            errors = list(report.errors)
-    else:
-        parent = (
-            _version(int(request.GET["from"]))
-            if request.GET.get("from", "").isdigit()
-            else ruleset_active_get()
+    if request.method != "POST":
+        return _editor_render(request, _editor_start(request))
+    editor = _editor_posted(request.POST)
+    if request.POST.get("action") == "save":
+        return _draft_save(request, editor)
+    report = ruleset_draft_validate(draft=editor.draft, user=request.user)
+    return _editor_render(
+        request, replace(editor, report=report, errors=list(report.errors))
+    )
+
+
+def _editor_start(request: HttpRequest) -> _Editor:
+    """A draft from ``?from=NUMBER``, else from the active global version."""
+    parent = (
+        _version(int(request.GET["from"]))
+        if request.GET.get("from", "").isdigit()
+        else ruleset_active_get()
+    )
+    draft = Draft(parent.alphabet, dict(parent.files), parent.tests)
+    return _Editor(
+        draft=draft,
+        rule_files=sorted(draft.files.items()),
+        parent=parent,
+        scope=parent.scope,
+        comment="",
+    )
+
+
+def _editor_posted(post: QueryDict) -> _Editor:
+    draft, pairs = _draft_from(post)
+    return _Editor(
+        draft=draft,
+        rule_files=pairs,
+        parent=RuleSetVersion.objects.filter(number=post.get("parent") or 0).first(),
+        scope=post.get("scope", "global"),
+        comment=post.get("comment", "").strip(),
+    )
+
+
+def _draft_save(request: AuthenticatedHttpRequest, editor: _Editor) -> HttpResponse:
+    """Store the draft as a new (inactive) version, or show why it cannot be."""
+    try:
+        version = ruleset_version_create(
+            draft=editor.draft,
+            author=request.user,
+            ward=_scope_ward(editor.scope),
+            parent=editor.parent,
+            comment=editor.comment,
         )
-        draft = Draft(parent.alphabet, dict(parent.files), parent.tests)
-        pairs = sorted(draft.files.items())
-        scope, comment = parent.scope, ""
+    except RuleSetInvalid as invalid:
+        return _editor_render(request, replace(editor, errors=list(invalid.errors)))
+    messages.success(
+        request,
+        f"Saved {version.label}. It is not active "
+        "yet: check the dry run, then activate it.",
+    )
+    return redirect("rules-version", number=version.number)
+
+
+def _editor_render(request: HttpRequest, editor: _Editor) -> HttpResponse:
     return render(
         request,
         "rulesets/edit.html",
         {
-            "draft": draft,
-            "rule_files": pairs,
-            "parent": parent,
-            "scope": scope,
-            "comment": comment,
+            "draft": editor.draft,
+            "rule_files": editor.rule_files,
+            "parent": editor.parent,
+            "scope": editor.scope,
+            "comment": editor.comment,
             "wards": Ward.objects.order_by("code"),
-            "report": report,
-            "errors": errors,
+            "report": editor.report,
+            "errors": editor.errors,
             "error_list": [
-                {"file": e.file, "line": e.line, "message": e.message} for e in errors
+                {"file": e.file, "line": e.line, "message": e.message}
+                for e in editor.errors
             ],
             "tests_format": TESTS_FORMAT,
         },
@@ -187,7 +234,7 @@ def ruleset_edit(request):
 
 
 @rules_admin_required
-def version_activate(request, number: int):
+def version_activate(request: AuthenticatedHttpRequest, number: int) -> HttpResponse:
     """GET: the dry run (who gains or loses which problem); POST: activate."""
     version = _version(number)
     if request.method == "POST":
@@ -225,7 +272,7 @@ def version_activate(request, number: int):
 
 
 @rules_admin_required
-def scope_rollback(request, scope: str):
+def scope_rollback(request: AuthenticatedHttpRequest, scope: str) -> HttpResponse:
     """GET: the dry run of going back to the previous version; POST: roll back."""
     ward = _scope_ward(scope)
     target, possible = ruleset_rollback_target(ward_id=ward.pk if ward else None)
@@ -257,5 +304,5 @@ def scope_rollback(request, scope: str):
 
 
 @rules_admin_required
-def rules_audit(request):
+def rules_audit(request: AuthenticatedHttpRequest) -> HttpResponse:
     return render(request, "rulesets/audit.html", {"audit": ruleset_audit_list()})

@@ -5,7 +5,7 @@ from datetime import datetime
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import BadRequest
-from django.http import JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 
 from caretaker.audit.access import visible_or_404
@@ -21,13 +21,14 @@ from caretaker.journal.selectors import (
     journal_entries,
     problem_explanations,
 )
+from caretaker.users import AuthenticatedHttpRequest
 from caretaker.wards.models import Patient, Ward
 from caretaker.wards.selectors import ward_list_for
 from logic.extraction.confirmation import type_label
 from logic.facts_file import moment_parse
 
 
-def _since(request) -> datetime | None:
+def _since(request: HttpRequest) -> datetime | None:
     """``?since=ISO8601``, or None when not given; garbage is a 400."""
     raw = request.GET.get("since", "")
     try:
@@ -36,14 +37,14 @@ def _since(request) -> datetime | None:
         raise BadRequest(f"since: not an ISO 8601 time: {raw[:40]!r}") from error
 
 
-def _visible_patient(request, patient_id: int) -> Patient:
+def _visible_patient(request: HttpRequest, patient_id: int) -> Patient:
     return visible_or_404(
         request, Patient.objects.select_related("ward"), pk=patient_id
     )
 
 
 @login_required
-def home(request):
+def home(request: AuthenticatedHttpRequest) -> HttpResponse:
     wards = list(ward_list_for(user=request.user))
     if len(wards) == 1:
         return redirect("ward-dashboard", code=wards[0].code)
@@ -51,7 +52,7 @@ def home(request):
 
 
 @login_required
-def ward_dashboard(request, code: str):
+def ward_dashboard(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
     ward = visible_or_404(request, Ward, code=code)
     audit_record(user=request.user, action=Action.WARD_VIEW, obj=ward)
     return render(
@@ -60,7 +61,7 @@ def ward_dashboard(request, code: str):
 
 
 @login_required
-def patient_detail(request, patient_id: int):
+def patient_detail(request: AuthenticatedHttpRequest, patient_id: int) -> HttpResponse:
     patient = _visible_patient(request, patient_id)
     audit_record(user=request.user, action=Action.CHART_VIEW, obj=patient)
     alphabet = active_rules(patient=patient).rules.alphabet
@@ -87,7 +88,7 @@ def patient_detail(request, patient_id: int):
 
 
 @login_required
-def patient_series(request, patient_id: int):
+def patient_series(request: AuthenticatedHttpRequest, patient_id: int) -> HttpResponse:
     """Chart data: readings with the nurse's words, NEWS2 and its bands."""
     patient = _visible_patient(request, patient_id)
     audit_record(user=request.user, action=Action.SERIES_VIEW, obj=patient)
@@ -95,7 +96,7 @@ def patient_series(request, patient_id: int):
 
 
 @login_required
-def patient_fhir(request, patient_id: int):
+def patient_fhir(request: AuthenticatedHttpRequest, patient_id: int) -> HttpResponse:
     """The patient's observations as a FHIR R4 Bundle (``?since=ISO8601``)."""
     patient = _visible_patient(request, patient_id)
     raw = request.GET.get("since", "")
@@ -115,7 +116,9 @@ def patient_fhir(request, patient_id: int):
 
 
 @login_required
-def patient_handover_view(request, patient_id: int):
+def patient_handover_view(
+    request: AuthenticatedHttpRequest, patient_id: int
+) -> HttpResponse:
     """The SBAR handover of one patient (``?since=ISO8601``; default: 12 hours)."""
     patient = _visible_patient(request, patient_id)
     since = _since(request) or handover_since_default()
@@ -131,7 +134,7 @@ def patient_handover_view(request, patient_id: int):
 
 
 @login_required
-def ward_handover(request, code: str):
+def ward_handover(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
     """Every patient of the ward on one printable page."""
     ward = visible_or_404(request, Ward, code=code)
     since = _since(request) or handover_since_default()

@@ -13,6 +13,7 @@ from caretaker.audit.models import Action, AuditEvent
 from caretaker.care.actions import message_import
 from caretaker.journal.handover import patient_handover
 from caretaker.journal.models import Message
+from tests.caretaker.factories import MessageFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -51,7 +52,7 @@ def shift(patient):
     _round(patient, 10, rr=18, sys=128, dia=76, hr=88, temp="37.2")
     _round(patient, 6, rr=20, sys=118, dia=70, hr=104, temp="38.6")
     _round(patient, 2, rr=22, sys=122, dia=74, hr=96, temp="38.1")
-    Message.objects.create(
+    MessageFactory(
         patient=patient,
         said_at=timezone.now() - timedelta(hours=3),
         text="temp 38 and he asked for his glasses",
@@ -59,10 +60,11 @@ def shift(patient):
         status=Message.Status.SOLVED,
         unclear=["asked for his glasses"],
     )
-    Message.objects.create(
+    MessageFactory(
         patient=patient,
         said_at=timezone.now() - timedelta(hours=1),
         text="sats look lower",
+        transcript="",
         status=Message.Status.FAILED,
         failure_reason="The language model did not answer.",
     )

@@ -11,7 +11,11 @@ from caretaker.journal.rules import active_rules
 from caretaker.rulesets.models import RuleSetActivation, RuleSetAudit, RuleSetVersion
 from caretaker.rulesets.selectors import ruleset_active_get, ruleset_diff
 from caretaker.rulesets.services import Draft, RuleSetInvalid, ruleset_version_create
-from tests.caretaker.factories import PatientFactory, WardFactory
+from tests.caretaker.factories import (
+    PatientFactory,
+    RuleSetVersionFactory,
+    WardFactory,
+)
 from tests.caretaker.rulesets.conftest import with_hypoglycaemia_below
 
 pytestmark = pytest.mark.django_db
@@ -98,11 +102,8 @@ def test_a_version_that_fails_validation_never_becomes_active(
     glucose_patient, rules_admin
 ):
     """Even a broken version that got into the store is refused; the active one stays."""
-    broken = RuleSetVersion.objects.create(
-        number=2,
-        alphabet=ruleset_active_get().alphabet,
-        files={"bad.lp": "p(X+1) :- p(X).\np(0).\n"},
-        validated_at="2026-01-01T00:00Z",
+    broken = RuleSetVersionFactory(
+        number=2, files={"bad.lp": "p(X+1) :- p(X).\np(0).\n"}, tests=""
     )
     with pytest.raises(RuleSetInvalid):
         ruleset_activate(version=broken, user=rules_admin)

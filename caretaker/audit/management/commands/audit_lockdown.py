@@ -1,9 +1,10 @@
 """python manage.py audit_lockdown [--admin-url URL] [--check]"""
 
 import os
+from typing import Any
 
 import psycopg
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connection
 
 from caretaker.audit.lockdown import (
@@ -23,7 +24,7 @@ class Command(BaseCommand):
         "app's role can no longer change, delete, truncate, alter or drop audit events."
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
             "--admin-url",
             default=os.environ.get(ADMIN_URL_VARIABLE, ""),
@@ -37,7 +38,7 @@ class Command(BaseCommand):
             help="change nothing; fail if the app's role could rewrite the trail",
         )
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         if connection.vendor != "postgresql":
             raise CommandError(
                 "audit_lockdown is for PostgreSQL; this database is "

@@ -2,22 +2,25 @@
 | rules export VERSION DIR"""
 
 import os
+from collections.abc import Iterable
+from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from caretaker.care.activation import ruleset_import
 from caretaker.rulesets.models import RuleSetVersion
 from caretaker.rulesets.selectors import ruleset_version_get
 from caretaker.rulesets.services import RuleSetInvalid, ruleset_export
 from caretaker.wards.models import Ward
+from logic import Diagnostic
 from logic.validation import ruleset_validate_directory
 
 
 class Command(BaseCommand):
     help = "Validate, import and export rule sets (alphabet.toml, *.lp, tests.toml)."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         commands = parser.add_subparsers(dest="command", required=True)
         validate = commands.add_parser("validate", help="validate a rule set directory")
         validate.add_argument("directory")
@@ -31,10 +34,10 @@ class Command(BaseCommand):
         exported.add_argument("version", help="version number (v3 or 3)")
         exported.add_argument("directory")
 
-    def handle(self, *args, **options):
-        return getattr(self, f"_{options['command']}")(options)
+    def handle(self, *args: Any, **options: Any) -> None:
+        getattr(self, f"_{options['command']}")(options)
 
-    def _problems(self, directory: str, errors) -> None:
+    def _problems(self, directory: str, errors: Iterable[Diagnostic]) -> None:
         """One line per problem, FILE:LINE: message, with paths as given on the
         command line; problems of the whole rule set name the directory."""
         for error in errors:
@@ -47,7 +50,7 @@ class Command(BaseCommand):
                 where = f"{where}:{error.line}"
             self.stderr.write(f"{where}: {error.message}")
 
-    def _validate(self, options):
+    def _validate(self, options: dict[str, Any]) -> None:
         directory = options["directory"]
         report = ruleset_validate_directory(directory)
         if not report.ok:
@@ -58,7 +61,7 @@ class Command(BaseCommand):
             f"{report.tests} rule tests passed)"
         )
 
-    def _import(self, options):
+    def _import(self, options: dict[str, Any]) -> None:
         ward = None
         if options["ward"]:
             ward = Ward.objects.filter(code=options["ward"]).first()
@@ -83,7 +86,7 @@ class Command(BaseCommand):
         state = "active" if options["activate"] else "not active"
         self.stdout.write(f"ok: stored {version.label} for {version.scope} ({state})")
 
-    def _export(self, options):
+    def _export(self, options: dict[str, Any]) -> None:
         text = str(options["version"]).lstrip("vV")
         if not text.isdigit():
             raise CommandError("VERSION is a number like 3 or v3")

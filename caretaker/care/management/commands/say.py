@@ -2,8 +2,9 @@
 
 import json
 from pathlib import Path
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from caretaker.care.actions import message_process
 from caretaker.care.presenters import message_result
@@ -15,13 +16,13 @@ from logic.facts_file import moment_parse
 class Command(BaseCommand):
     help = "Run what a nurse says about a patient through the whole pipeline."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("record", help="the patient's record number")
         parser.add_argument("text", nargs="?", default="", help="what the nurse says")
         parser.add_argument("--audio", type=Path, help="an audio file instead of text")
         parser.add_argument("--at", help="when it was said (ISO 8601; default now)")
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         try:
             patient = Patient.objects.get(record_number=options["record"])
         except Patient.DoesNotExist as error:

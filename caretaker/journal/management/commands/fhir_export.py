@@ -1,8 +1,9 @@
 """python manage.py fhir_export RECORD [--since ISO8601]"""
 
 import json
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from caretaker.audit.models import Action
 from caretaker.audit.services import audit_record
@@ -14,11 +15,11 @@ from logic.facts_file import moment_parse
 class Command(BaseCommand):
     help = "Print a patient's observations as a FHIR R4 transaction Bundle (JSON)."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("record", help="the patient's record number (MRN)")
         parser.add_argument("--since", help="only what was said from then (ISO 8601)")
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         patient = Patient.objects.filter(record_number=options["record"]).first()
         if patient is None:
             raise CommandError(f"no patient with record number {options['record']!r}")
