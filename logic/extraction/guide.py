@@ -1,61 +1,68 @@
 """The guide: what the nurse's words allow the extractor to say, with proof.
 
 The guide reads the utterance through the alphabet: every measurement synonym binds
-the numbers that follow it in the same clause, condition values and fixed phrases
-("no pain") come from the alphabet's synonyms, and relative changes ("up by 20") use
-the patient's current value. The result is a closed set of candidate statements, each
-anchored to a span of the transcript; the model may only choose among them.
+the numbers that follow it in the same sentence (the longest synonym wins, so "pulse
+oximetry" is saturation), condition values and fixed phrases ("no pain") come from
+the alphabet's synonyms, and relative changes ("up two points") use the patient's
+current value. ConText (``context.py``) gives every candidate its attributes: only a
+current, asserted observation of this patient stays a candidate; two values of one
+type are resolved by a correction or past cue, or become a question. The result is a
+closed set of candidate statements, each anchored to a span of the transcript; the
+model may only choose among them.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from logic.alphabet import Alphabet
-from logic.diagnostics import StatementError
+from logic.extraction.context import Context, context_lexicon
 from logic.extraction.mentions import Mention, mentions_find
 from logic.extraction.numbers import Normalized, NumberToken, normalize, numbers_find
-from logic.statements import Statement, measurement_value
+from logic.extraction.relative import current_value, relative_after
+from logic.extraction.resolve import Found, resolve
+from logic.statements import Statement
 
 _BOUNDARY = re.compile(
-    r"[;!?,\n]|\.(?!\d)|\s(?:and|but|so|because)\s(?=(?:he|she|they|i|we|his|her|"
-    r"the patient)\b)",
-    re.I,
-)
-_RISE = r"up|risen|rose|gone up|increased|climbed|higher"
-_FALL = r"down|fallen|fell|dropped|gone down|come down|decreased|lower"
-_RELATIVE = re.compile(
-    rf"\b(?:(?P<rise>{_RISE})|(?P<fall>{_FALL}))\s+by\s+(?:about\s+|another\s+)?"
-    r"(?P<amount>\d+(?:\.\d+)?|an?|one)\b",
+    r"[;!?,\n]|(?<![.\d])\.(?![.\d])|(?<=\d)\.(?!\d)|\s(?:and|but|so|because)\s"
+    r"(?=(?:he|she|they|i|we|his|her|the patient)\b)",
     re.I,
 )
 _DENOMINATOR = re.compile(r"(?:\bout\s+of|/)\s*$", re.I)
 _OTHER_UNIT = re.compile(
-    r"^\s*(?:mls?|mils?|millilitres?|hours?|hrs?|minutes?|mins?|days?|weeks?|months?|"
-    r"years?|o'clock|times|kg|kilos?|mg|grams?|am|pm|units?)\b",
+    r"^[\s-]*(?:(?:mls?|mils?|millilitres?|hours?|hrs?|minutes?|mins?|days?|weeks?|"
+    r"months?|years?|yrs?|yo|o'clock|times|kg|kilos?|lbs?|pounds|mg|mcg|grams?|am|"
+    r"pm|units?|cc|ccs|cm|mm|inches|feet|ft|tablets?|tabs|doses?|puffs?|gauge|"
+    r"french|lpm|l)\b|l/min|\+)",
+    re.I,
+)
+# "91 on the pulse oximeter", "94 percent sats": a number said before its type.
+_BEFORE_TYPE = re.compile(
+    r"^\s*(?:%|percent|per cent)?\s*(?:(?:on|via|by)\s+(?:the\s+)?)?$", re.I
+)
+_RANGE = re.compile(
+    r"(?P<low>\d+(?:\.\d+)?)\s*(?:to|-|–|or)\s*(?P<high>\d+(?:\.\d+)?)", re.I
+)
+_BETWEEN = re.compile(r"\bbetween\s+(\d+(?:\.\d+)?)\s+and\s+(\d+(?:\.\d+)?)", re.I)
+_FROM_TO = re.compile(r"\bfrom\s+(\d+(?:\.\d+)?)\s+(?:to|down to|up to)\s+\d", re.I)
+# A condition value said of a measurement ("resps are stable"), not of the patient.
+_OF_MEASUREMENT = re.compile(
+    r"^(?:[\s,]|'s\b|\b(?:is|are|was|were|remains?|remained|has been|have been|"
+    r"looks?|seems?|still|fairly|quite|pretty|very|now|currently|um|uh|er)\b)*$",
     re.I,
 )
 _PREPOSITION = re.compile(r"(?:on|in|at|via|of)\b", re.I)
-_FILLER = frozenset(
-    [
-        "um",
-        "uh",
-        "er",
-        "erm",
-        "so",
-        "ok",
-        "okay",
-        "right",
-        "and",
-        "but",
-        "just",
-        "well",
-        "also",
-    ]
+_FAHRENHEIT = re.compile(
+    r"^\s*(?:°\s*f\b|f\b|fahrenheit|degrees\s+f(?:ahrenheit)?)", re.I
 )
+_FILLER = frozenset(
+    ["um", "uh", "er", "erm", "so", "ok", "okay", "right", "and", "but", "just"]
+    + ["well", "also", "you", "know", "like"]
+)
+_WINDOW = 8  # content words between a type word and its number, at most
 _PATIENT = re.compile(
     r"\b(?:he|she|he's|she's|his|her|him|patient|pt|mr|mrs|ms|miss)\b", re.I
 )
@@ -66,12 +73,17 @@ class Candidate:
     """A statement the words allow, its evidence span and its choice group.
 
     At most one candidate of a group is accepted (one value per latest-value type).
+    ``context`` holds the ConText categories that reach it (empty for a current,
+    asserted observation); ``note`` what was said when it differs from the value
+    ("98.4 °F").
     """
 
     statement: Statement
     start: int
     end: int
     group: str
+    context: frozenset[str] = frozenset()
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -86,13 +98,21 @@ class UnclearSpan:
 
 @dataclass(frozen=True)
 class Guide:
-    """Guide state for one utterance: candidates, unclear parts, clauses, numbers."""
+    """Guide state for one utterance: candidates, unclear parts, clauses, numbers.
+
+    ``excluded`` are statements the words name but not as a current observation
+    (with their context); ``questions`` ask the nurse to decide between values;
+    ``instructions`` are words addressed to the system (nothing they ask is done).
+    """
 
     text: str
     candidates: tuple[Candidate, ...]
     unclear: tuple[UnclearSpan, ...]
     clauses: tuple[tuple[int, int], ...]
     numbers: tuple[Decimal, ...]
+    excluded: tuple[Candidate, ...] = ()
+    questions: tuple[str, ...] = ()
+    instructions: tuple[str, ...] = field(default=())
 
     def quote(self, candidate: Candidate) -> str:
         """The nurse's words that support ``candidate``."""
@@ -112,104 +132,281 @@ def _clauses(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+def _content_words(text: str) -> int:
+    return sum(1 for w in re.findall(r"[\w']+", text.lower()) if w not in _FILLER)
+
+
 class _Reader:
-    """Walks the clauses of one utterance and collects candidates and unclear parts."""
+    """Walks the sentences of one utterance and collects candidates and unclear
+    parts."""
 
     def __init__(
         self, text: str, alphabet: Alphabet, state: Mapping[str, object]
     ) -> None:
         self.alphabet = alphabet
         self.state = state
-        self.norm: Normalized = normalize(text)
-        self.kept, self.every = mentions_find(self.norm.text, alphabet)
-        self.candidates: list[Candidate] = []
+        lexicon = context_lexicon()
+        glued = frozenset(
+            s.lower()
+            for m in alphabet.measurements.values()
+            for s in m.synonyms
+            if s.isalpha()
+        )
+        self.norm: Normalized = normalize(text, glued)
+        unrelated = tuple((t, "other") for t in lexicon.measures) + tuple(
+            (t, "hidden") for t in lexicon.phrases
+        )
+        self.kept, self.every = mentions_find(self.norm.text, alphabet, unrelated)
+        self.context = Context(self.norm.text, lexicon, self._readings_start())
+        self.found: list[Found] = []
         self.unclear: list[UnclearSpan] = []
         self.numbers: list[Decimal] = []
+        self.relative_spans: list[tuple[int, int]] = []
+        self.used: set[int] = set()  # starts of numbers already bound
+        self.flagged: list[int] = []  # normalized starts of unclear parts
+
+    def _readings_start(self) -> tuple[int, ...]:
+        """Clause starts that open with a measurement word (", pain 5")."""
+        starts = []
+        for mention in self.kept:
+            if mention.kind != "type":
+                continue
+            before = self.norm.text[: mention.start]
+            lead = re.search(r",\s*(?:(?:um|uh|er|and|then)\b[\s,]*)*$", before, re.I)
+            if lead:
+                starts.append(lead.start())
+        return tuple(starts)
 
     def span(self, start: int, end: int) -> tuple[int, int]:
         return self.norm.original_span(start, end)
 
-    def add(self, statement: Statement, start: int, end: int) -> None:
-        if any(c.statement == statement for c in self.candidates):
-            return
+    def add(
+        self,
+        statement: Statement,
+        start: int,
+        end: int,
+        *,
+        target: tuple[int, int] | None = None,
+        extra: frozenset[str] = frozenset(),
+        note: str = "",
+    ) -> None:
         accumulates = (
             statement.family == "condition"
             and self.alphabet.conditions[statement.type].accumulates
         )
         group = f"{statement.type}:{statement.value}" if accumulates else statement.type
-        self.candidates.append(Candidate(statement, *self.span(start, end), group))
+        t_start, t_end = target or (start, end)
+        attributes = self.context.attributes(t_start, t_end, tuple(self.relative_spans))
+        if statement.family == "data":
+            attributes -= {"negated"}  # "no fever, temp 37.2": a number is said
+        if accumulates:
+            # Background is history by nature: "had his operation yesterday".
+            attributes -= {"historical", "past", "uncertain"}
+        self.found.append(
+            Found(statement, start, end, group, attributes | extra, note, t_start)
+        )
 
     def flag(self, start: int, end: int, reason: str) -> None:
+        self.flagged.append(start)
         o_start, o_end = self.span(start, end)
         words = self.norm.original[o_start:o_end].strip(" .,;")
         self.unclear.append(UnclearSpan(words, o_start, o_end, reason))
 
-    def clause(self, start: int, end: int) -> None:
-        before = (len(self.candidates), len(self.unclear))
-        self.relative_words(start, end)
-        mentions = [m for m in self.kept if start <= m.start and m.end <= end]
-        for mention in mentions:
-            if mention.kind == "value":
-                self.add(
-                    Statement("condition", mention.type, mention.value),
-                    mention.start,
-                    mention.end,
-                )
-            elif mention.kind == "phrase" and mention.number is not None:
-                self.add(
-                    Statement("data", mention.type, mention.number),
-                    mention.start,
-                    mention.end,
-                )
-        self.measurements(start, end, mentions)
-        said = any(m.kind != "type" for m in mentions)
-        if not said and (len(self.candidates), len(self.unclear)) == before:
-            self.leftover(start, end)
-
-    def measurements(self, start: int, end: int, mentions: list[Mention]) -> None:
-        """Bind each number to the nearest measurement synonym before it."""
+    # --- measurements, per sentence ---------------------------------------------
+    def sentence(self, start: int, end: int) -> None:
+        types = [
+            m for m in self.kept if start <= m.start and m.end <= end and m.kind in
+            ("type", "other")
+        ]  # fmt: skip
+        for mention in types:
+            if mention.kind == "type":
+                self.relative(mention, end)
         numbers = [
             n
             for n in numbers_find(self.norm)
             if start <= n.start and n.end <= end and not self._consumed(n)
         ]
-        events = sorted(
-            [(m.start, m) for m in mentions if m.kind == "type"]
-            + [(n.start, n) for n in numbers],
-            key=lambda pair: pair[0],
-        )
+        self.bind_numbers(types, numbers, start)
+
+    def bind_numbers(
+        self, types: list[Mention], numbers: list[NumberToken], start: int
+    ) -> None:
+        events: list[tuple[int, Mention | NumberToken | str]] = [
+            (m.start, m) for m in types
+        ]
+        events += [(n.start, n) for n in numbers]
+        events += [
+            (m.start, "correction")
+            for m in self.context.modifiers
+            if m.category == "correction" and start <= m.start
+            and m.end <= (numbers[-1].end if numbers else start)
+        ]  # fmt: skip
+        events.sort(key=lambda pair: pair[0])
         current: Mention | None = None
+        previous: Mention | None = None
+        bound_to_current = 0
         last_type = ""
         for _, event in events:
+            if isinstance(event, str):
+                # "one seventy over, sorry, one twenty over seventy": the value
+                # after the cue replaces the systolic, not the diastolic.
+                if current is not None and current.type == "diastolicBP":
+                    if not bound_to_current and previous is not None:
+                        current = previous
+                continue
             if isinstance(event, Mention):
                 over = self.norm.text[event.start : event.end].lower() == "over"
-                current = None if over and last_type != "systolicBP" else event
+                if over and last_type != "systolicBP":
+                    continue
+                previous, current, bound_to_current = current, event, 0
+                continue
+            if event.start in self.used:
                 continue
             self.numbers.append(event.value)
-            if self._slash_diastolic(event, last_type):
-                current = Mention("type", "diastolicBP", event.start - 1, event.start)
-            elif self._other_quantity(event) or current is None:
-                continue
-            measured = self._relative(current, event)
-            if measured is None:
-                self.flag(
-                    current.start,
-                    event.end,
-                    f"a change of {current.type} but no current value known",
-                )
-                continue
-            last_type = self.bind(current, event, measured) or last_type
+            mention = self._mention_for(event, current, last_type)
+            if mention is None:
+                mention = self._paired_before(event)
+                if mention is None:
+                    continue
+                previous, current, bound_to_current = current, mention, 0
+            if mention is current:
+                bound_to_current += 1
+            last_type = self.bind(mention, event) or last_type
 
-    def bind(self, mention: Mention, number: NumberToken, value: Decimal) -> str:
+    def _mention_for(
+        self, number: NumberToken, current: Mention | None, last_type: str
+    ) -> Mention | None:
+        if self._slash_diastolic(number, last_type):
+            return Mention("type", "diastolicBP", number.start - 1, number.start)
+        if self._other_quantity(number):
+            return None
+        near = (
+            current is not None
+            and _content_words(self.norm.text[current.end : number.start]) <= _WINDOW
+        )
+        if current is not None and near:
+            return None if current.kind == "other" else current
+        return self._type_after(number)
+
+    def _paired_before(self, number: NumberToken) -> Mention | None:
+        """ "one twenty over seventy" with no type word: the number before a pair
+        word ("over") is the first of its pair (systolic)."""
+        after = next((m for m in self.kept if m.start >= number.end), None)
+        if after is None or after.kind != "type":
+            return None
+        if self.norm.text[number.end : after.start].strip(" ,"):
+            return None
+        if self.norm.text[after.start : after.end].lower() != "over":
+            return None
+        first = next(
+            (m for m in self.alphabet.measurements.values() if m.pair == after.type),
+            None,
+        )
+        if first is None:
+            return None
+        return Mention("type", first.name, number.start, number.start)
+
+    def _type_after(self, number: NumberToken) -> Mention | None:
+        """ "91 on the pulse oximeter": the type word right after the number."""
+        after = next(
+            (m for m in self.kept if m.start >= number.end and m.kind != "hidden"),
+            None,
+        )
+        if after is None or after.kind != "type":
+            return None
+        if not _BEFORE_TYPE.match(self.norm.text[number.end : after.start]):
+            return None
+        seconds = {m.pair for m in self.alphabet.measurements.values() if m.pair}
+        return None if after.type in seconds else after  # "170 over": not diastolic
+
+    def bind(self, mention: Mention, number: NumberToken) -> str:
+        """Offer ``number`` as a value of ``mention``'s type; the type, or ""."""
         measurement = self.alphabet.measurements[mention.type]
+        value, note = number.value, ""
+        after = self.norm.text[number.end : number.end + 16]
+        said_f = bool(_FAHRENHEIT.match(after))
+        if measurement.unit == "°C" and (said_f or 90 <= value <= 110):
+            celsius = ((value - 32) * 5 / 9).quantize(Decimal("0.1"))
+            note = f"{number.value} °F"
+            value = celsius
         try:
-            checked = measurement_value(measurement, value)
-        except StatementError as error:
-            self.flag(mention.start, number.end, str(error))
+            checked = self._checked(measurement.name, value)
+        except ValueError as error:
+            self.flag(min(mention.start, number.start), number.end, str(error))
             return ""
+        self.used.add(number.start)
         self.numbers.append(checked)
-        self.add(Statement("data", mention.type, checked), mention.start, number.end)
+        start, end = min(mention.start, number.start), max(mention.end, number.end)
+        self.add(
+            Statement("data", mention.type, checked),
+            start,
+            end,
+            target=(number.start, number.end),
+            extra=self._range(number),
+            note=note,
+        )
         return mention.type
+
+    def _checked(self, type_name: str, value: Decimal) -> Decimal:
+        from logic.diagnostics import StatementError
+        from logic.statements import measurement_value
+
+        try:
+            return measurement_value(self.alphabet.measurements[type_name], value)
+        except StatementError as error:
+            raise ValueError(str(error)) from error
+
+    def _range(self, number: NumberToken) -> frozenset[str]:
+        """ "130 to 140", "between 88 and 92": a range is no observation; in "from
+        96 to 91" the first value is the past one."""
+        sentence = self.context.sentence_of(number.start)
+        text = self.norm.text
+        for match in _FROM_TO.finditer(text, *sentence):
+            if match.start(1) == number.start:
+                return frozenset(["historical"])
+        for pattern in (_RANGE, _BETWEEN):
+            for match in pattern.finditer(text, *sentence):
+                if number.start in (match.start(1), match.start(2)):
+                    if not _FROM_TO.search(
+                        text[max(0, match.start() - 6) : match.end()]
+                    ):
+                        return frozenset(["range"])
+        return frozenset()
+
+    def relative(self, mention: Mention, limit: int) -> None:
+        """ "sats up two points", "resps unchanged": the current value, changed."""
+        change = relative_after(self.norm.text, mention.end, limit)
+        if change is None:
+            return
+        self.relative_spans.append((mention.end, change.end))
+        for number in numbers_find(self.norm):
+            if mention.end <= number.start < change.end:
+                self.used.add(number.start)
+        types = [mention.type]
+        pair = self.alphabet.measurements[mention.type].pair
+        if change.delta == 0 and pair and pair in self.alphabet.measurements:
+            types.append(pair)
+        for type_name in types:
+            current = current_value(self.state, type_name)
+            if current is None:
+                if type_name == mention.type:
+                    self.flag(
+                        mention.start,
+                        change.end,
+                        f"a change of {type_name} but no current value known",
+                    )
+                continue
+            try:
+                value = self._checked(type_name, current + change.delta)
+            except ValueError as error:
+                self.flag(mention.start, change.end, str(error))
+                continue
+            self.add(
+                Statement("data", type_name, value),
+                mention.start,
+                change.end,
+                target=(mention.start, mention.end),
+            )
 
     def _consumed(self, number: NumberToken) -> bool:
         """Numbers inside a condition synonym ("GCS 15", "88 to 92") or a phrase."""
@@ -239,49 +436,40 @@ class _Reader:
             _DENOMINATOR.search(before) or _OTHER_UNIT.match(after) or next_value
         )
 
-    def _relative(self, mention: Mention, number: NumberToken) -> Decimal | None:
-        """The number itself, or the current value shifted by it ("up by 20");
-        None for a change when the current value is unknown."""
-        between = self.norm.text[mention.end : number.end]
-        match = _RELATIVE.search(between)
-        if not match or match.end() != len(between):
-            return number.value
-        return self._shifted(mention, match)
-
-    def _shifted(self, mention: Mention, match: re.Match[str]) -> Decimal | None:
-        amount = match.group("amount")
-        delta = Decimal(1) if amount.lower() in ("a", "an", "one") else Decimal(amount)
-        current = self.state.get(mention.type)
-        if isinstance(current, bool) or not isinstance(
-            current, int | float | str | Decimal
-        ):
-            return None
-        base = Decimal(str(current))
-        return base + delta if match.group("rise") else base - delta
-
-    def relative_words(self, start: int, end: int) -> None:
-        """ "come down by a degree": a change said without a digit."""
-        clause = self.norm.text[start:end]
-        for match in _RELATIVE.finditer(clause):
-            if match.group("amount").isdigit():
-                continue
-            types = [
-                m
-                for m in self.kept
-                if m.kind == "type" and start <= m.start < start + match.start()
-            ]
-            if not types:
-                continue
-            said = NumberToken(Decimal(1), start + match.start(), start + match.end())
-            shifted = self._shifted(types[-1], match)
-            if shifted is None:
-                self.flag(
-                    types[-1].start,
-                    said.end,
-                    f"a change of {types[-1].type} but no current value known",
+    # --- values and phrases, per clause -----------------------------------------
+    def clause(self, start: int, end: int) -> None:
+        mentions = [m for m in self.kept if start <= m.start and m.end <= end]
+        sentence = self.context.sentence_of(start)
+        for mention in mentions:
+            before = [
+                m for m in self.kept
+                if sentence[0] <= m.start and m.end <= mention.start
+            ]  # fmt: skip
+            if mention.kind == "value" and not self._of_measurement(before, mention):
+                self.add(
+                    Statement("condition", mention.type, mention.value),
+                    mention.start,
+                    mention.end,
                 )
-            else:
-                self.bind(types[-1], said, shifted)
+            elif mention.kind == "phrase" and mention.number is not None:
+                self.add(
+                    Statement("data", mention.type, mention.number),
+                    mention.start,
+                    mention.end,
+                )
+        said = any(m.kind not in ("type", "hidden") for m in mentions) or any(
+            start <= f.start < end for f in self.found
+        )
+        if not said and not any(start <= f < end for f in self.flagged):
+            self.leftover(start, end)
+
+    def _of_measurement(self, before: list[Mention], value: Mention) -> bool:
+        """ "Respirations are stable": the value describes the measurement."""
+        if not before or before[-1].kind not in ("type", "other"):
+            return False
+        if _PREPOSITION.match(self.norm.text[value.start : value.end]):
+            return False
+        return bool(_OF_MEASUREMENT.match(self.norm.text[before[-1].end : value.start]))
 
     def leftover(self, start: int, end: int) -> None:
         """A clause that says nothing the alphabet can express."""
@@ -295,23 +483,59 @@ class _Reader:
 
     def read(self) -> Guide:
         self.pending = []
+        for start, end in self.context.sentences:
+            self.sentence(start, end)
         clauses = _clauses(self.norm.text)
+        instruction_from = min(
+            (self.context.sentence_of(m.start)[0] for m in self.context.instructions()),
+            default=len(self.norm.text) + 1,
+        )
         for start, end in clauses:
             self.clause(start, end)
-        about_patient = bool(self.candidates or self.unclear)
+        about_patient = bool(self.found or self.unclear)
         for start, end in self.pending:
+            if start >= instruction_from:
+                continue
             if about_patient or _PATIENT.search(self.norm.text[start:end]):
                 self.flag(
                     _skip_filler(self.norm.text, start, end),
                     end,
                     "no statement of the alphabet expresses this",
                 )
+        return self.result(clauses, instruction_from)
+
+    def result(self, clauses: list[tuple[int, int]], instruction_from: int) -> Guide:
+        outcome = resolve(self.found, self.alphabet, self.context)
+        questions = [q for q, _ in outcome.questions]
+        for question, (start, end) in outcome.questions:
+            o_start, o_end = self.span(start, end)
+            self.unclear.append(UnclearSpan(question, o_start, o_end, "question"))
+        instructions = tuple(
+            dict.fromkeys(
+                self.norm.original[
+                    slice(*self.span(*self.context.sentence_of(m.start)))
+                ]
+                for m in self.context.instructions()
+            )
+        )
+        del instruction_from
         return Guide(
             self.norm.original,
-            tuple(sorted(self.candidates, key=lambda c: c.start)),
+            tuple(sorted(map(self.candidate, outcome.kept), key=lambda c: c.start)),
             tuple(sorted(self.unclear, key=lambda u: u.start)),
             tuple(self.span(s, e) for s, e in clauses),
             tuple(dict.fromkeys(self.numbers)),
+            tuple(map(self.candidate, outcome.excluded)),
+            tuple(questions),
+            instructions,
+        )
+
+    def candidate(self, found: Found) -> Candidate:
+        start, end = self.span(found.start, found.end)
+        return replace(
+            Candidate(found.statement, start, end, found.group),
+            context=found.context,
+            note=found.note,
         )
 
 
@@ -329,6 +553,6 @@ def guide_build(
     """Analyse ``text``: candidate statements with evidence spans, and unclear parts.
 
     ``state`` holds the patient's current values ({"temperature": 38.6}); it is used
-    only for relative statements ("down by a degree").
+    only for relative statements ("down by a degree", "unchanged").
     """
     return _Reader(text, alphabet, state or {}).read()
