@@ -146,15 +146,24 @@ class Context:
         self.soft_ends = soft_ends
 
     def _modifiers(self) -> tuple[Modifier, ...]:
+        """Every cue, the longest match winning where cues overlap ("no wait" is
+        a correction, not a negation)."""
+        matches = [
+            Modifier(rule, *match.span())
+            for rule in self.lexicon.rules
+            for match in rule.pattern.finditer(self.text)
+            if match.end() > match.start()
+        ]
+        matches.sort(key=lambda m: (m.start - m.end, m.start))
         taken = [False] * len(self.text)
         found: list[Modifier] = []
-        for rule in self.lexicon.rules:
-            for match in rule.pattern.finditer(self.text):
-                start, end = match.span()
-                if end <= start or any(taken[start:end]):
-                    continue
-                taken[start:end] = [True] * (end - start)
-                found.append(Modifier(rule, start, end))
+        for modifier in matches:
+            if any(taken[modifier.start : modifier.end]):
+                continue
+            taken[modifier.start : modifier.end] = [True] * (
+                modifier.end - modifier.start
+            )
+            found.append(modifier)
         return tuple(sorted(found, key=lambda m: m.start))
 
     def sentence_of(self, position: int) -> tuple[int, int]:

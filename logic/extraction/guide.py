@@ -48,6 +48,12 @@ _RANGE = re.compile(
 )
 _BETWEEN = re.compile(r"\bbetween\s+(\d+(?:\.\d+)?)\s+and\s+(\d+(?:\.\d+)?)", re.I)
 _FROM_TO = re.compile(r"\bfrom\s+(\d+(?:\.\d+)?)\s+(?:to|down to|up to)\s+\d", re.I)
+# "fluctuating from 100 to 120" is a range, "dropped from 96 to 91" a change.
+_VARYING = re.compile(
+    r"\b(?:fluctuat\w*|var(?:y|ies|ying|ied)|rang(?:e|es|ing)|swing\w*|bouncing|"
+    r"oscillat\w*|between|anywhere)\b[^,.;]*$",
+    re.I,
+)
 # A condition value said of a measurement ("resps are stable"), not of the patient.
 _OF_MEASUREMENT = re.compile(
     r"^(?:[\s,]|'s\b|\b(?:is|are|was|were|remains?|remained|has been|have been|"
@@ -164,6 +170,8 @@ class _Reader:
         self.relative_spans: list[tuple[int, int]] = []
         self.used: set[int] = set()  # starts of numbers already bound
         self.flagged: list[int] = []  # normalized starts of unclear parts
+        # Types said second in a pair ("over 80"): never bound to a number before.
+        self.seconds = {m.pair for m in alphabet.measurements.values() if m.pair}
 
     def _readings_start(self) -> tuple[int, ...]:
         """Clause starts that open with a measurement word (", pain 5")."""
@@ -250,9 +258,13 @@ class _Reader:
             if isinstance(event, str):
                 # "one seventy over, sorry, one twenty over seventy": the value
                 # after the cue replaces the systolic, not the diastolic.
-                if current is not None and current.type == "diastolicBP":
-                    if not bound_to_current and previous is not None:
-                        current = previous
+                if (
+                    current is not None
+                    and current.type in self.seconds
+                    and not bound_to_current
+                    and previous is not None
+                ):
+                    current = previous
                 continue
             if isinstance(event, Mention):
                 over = self.norm.text[event.start : event.end].lower() == "over"
@@ -263,12 +275,14 @@ class _Reader:
             if event.start in self.used:
                 continue
             self.numbers.append(event.value)
+            paired = self._paired_before(event)
+            if paired is not None and (current is None or current.type != paired.type):
+                # "BP 140 over 80, sorry, 150 over 80": a number before "over"
+                # starts a new pair.
+                previous, current, bound_to_current = current, paired, 0
             mention = self._mention_for(event, current, last_type)
             if mention is None:
-                mention = self._paired_before(event)
-                if mention is None:
-                    continue
-                previous, current, bound_to_current = current, mention, 0
+                continue
             if mention is current:
                 bound_to_current += 1
             last_type = self.bind(mention, event) or last_type
@@ -316,8 +330,7 @@ class _Reader:
             return None
         if not _BEFORE_TYPE.match(self.norm.text[number.end : after.start]):
             return None
-        seconds = {m.pair for m in self.alphabet.measurements.values() if m.pair}
-        return None if after.type in seconds else after  # "170 over": not diastolic
+        return None if after.type in self.seconds else after  # "170 over"
 
     def bind(self, mention: Mention, number: NumberToken) -> str:
         """Offer ``number`` as a value of ``mention``'s type; the type, or ""."""
@@ -362,15 +375,19 @@ class _Reader:
         sentence = self.context.sentence_of(number.start)
         text = self.norm.text
         for match in _FROM_TO.finditer(text, *sentence):
+            if number.start < match.start(1) or number.start > match.end():
+                continue
+            if _VARYING.search(text[sentence[0] : match.start()]):
+                return frozenset(["range"])
             if match.start(1) == number.start:
                 return frozenset(["historical"])
         for pattern in (_RANGE, _BETWEEN):
             for match in pattern.finditer(text, *sentence):
-                if number.start in (match.start(1), match.start(2)):
-                    if not _FROM_TO.search(
-                        text[max(0, match.start() - 6) : match.end()]
-                    ):
-                        return frozenset(["range"])
+                said = number.start in (match.start(1), match.start(2))
+                if said and not _FROM_TO.search(
+                    text[max(0, match.start() - 6) : match.end()]
+                ):
+                    return frozenset(["range"])
         return frozenset()
 
     def relative(self, mention: Mention, limit: int) -> None:

@@ -62,6 +62,7 @@ def test_evaluate_prints_the_scores(tmp_path: Path) -> None:
                 "text": "temp 38.4, pain 3",
                 "gold": ["data(temperature, 38.4)", "data(painLevel, 3)"],
                 "needs_unclear": False,
+                "tags": ["plain", "two-types"],
             }
         )
         + "\n"
@@ -89,6 +90,12 @@ def test_evaluate_prints_the_scores(tmp_path: Path) -> None:
         "violations",
         "p50_ms",
         "p95_ms",
+        "by_tag",
+    }
+    assert list(score)[-1] == "by_tag"  # added after the original figures
+    assert score["by_tag"] == {
+        "plain": {"n": 1, "precision": 1.0, "recall": 1.0},
+        "two-types": {"n": 1, "precision": 1.0, "recall": 1.0},
     }
     assert score["n"] == 2 and score["violations"] == 0
     assert score["precision"] == 1.0 and score["unclear_recall"] == 1.0
