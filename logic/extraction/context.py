@@ -206,9 +206,12 @@ class Context:
                 modifier.end, start
             ) < rule.max_scope and not self._terminated(modifier.end, start, modifier)
         if backward and end <= modifier.start:
-            return self._words(
-                end, modifier.start
-            ) < rule.max_scope and not self._terminated(end, modifier.start, modifier)
+            # Backward scope stays in its clause: "pain 4, better than yesterday".
+            return (
+                self._words(end, modifier.start) < rule.max_scope
+                and "," not in self.text[end : modifier.start]
+                and not self._terminated(end, modifier.start, modifier)
+            )
         return False
 
     def attributes(

@@ -36,7 +36,7 @@ _OTHER_UNIT = re.compile(
     r"^[\s-]*(?:(?:mls?|mils?|millilitres?|hours?|hrs?|minutes?|mins?|days?|weeks?|"
     r"months?|years?|yrs?|yo|o'clock|times|kg|kilos?|lbs?|pounds|mg|mcg|grams?|am|"
     r"pm|units?|cc|ccs|cm|mm|inches|feet|ft|tablets?|tabs|doses?|puffs?|gauge|"
-    r"french|lpm|l)\b|l/min|\+)",
+    r"french|lpm|l|milligrams?|micrograms?|mcgs?|millimoles? per)\b|l/min|\+|:\d)",
     re.I,
 )
 # "91 on the pulse oximeter", "94 percent sats": a number said before its type.
@@ -139,7 +139,12 @@ def _clauses(text: str) -> list[tuple[int, int]]:
 
 
 def _content_words(text: str) -> int:
-    return sum(1 for w in re.findall(r"[\w']+", text.lower()) if w not in _FILLER)
+    """Words other than fillers and numbers."""
+    return sum(
+        1
+        for w in re.findall(r"[\w']+", text.lower())
+        if w not in _FILLER and not w[0].isdigit()
+    )
 
 
 class _Reader:
@@ -355,10 +360,19 @@ class _Reader:
             start,
             end,
             target=(number.start, number.end),
-            extra=self._range(number),
+            extra=self._range(number) | self._pair_context(mention),
             note=note,
         )
         return mention.type
+
+    def _pair_context(self, mention: Mention) -> frozenset[str]:
+        """ "home readings 150 over 90": the second of a pair is said in the
+        context of the first."""
+        if mention.type not in self.seconds or not self.found:
+            return frozenset()
+        first = self.found[-1]
+        owner = self.alphabet.measurements.get(first.statement.type)
+        return first.context if owner and owner.pair == mention.type else frozenset()
 
     def _checked(self, type_name: str, value: Decimal) -> Decimal:
         from logic.diagnostics import StatementError
@@ -449,8 +463,12 @@ class _Reader:
             and not _PREPOSITION.match(self.norm.text[m.start : m.end])
             for m in self.kept
         )
+        clock = re.search(r"\d:$", before) is not None  # "14:30"
         return bool(
-            _DENOMINATOR.search(before) or _OTHER_UNIT.match(after) or next_value
+            _DENOMINATOR.search(before)
+            or _OTHER_UNIT.match(after)
+            or next_value
+            or clock
         )
 
     # --- values and phrases, per clause -----------------------------------------

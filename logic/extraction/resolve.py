@@ -82,7 +82,10 @@ def _decide(items: list[Found], context: Context) -> Found | None:
         return present[0]
     ordered = sorted(present or items, key=lambda i: i.target)
     last, before = ordered[-1], ordered[-2]
-    if context.cue_between("correction", before.target, last.target):
+    if any(
+        context.cue_between(cue, before.target, last.target)
+        for cue in ("correction", "sequence")
+    ):
         return last
     return None
 

@@ -28,7 +28,18 @@ def test_extract_prints_the_contract_without_a_model_for_chatter() -> None:
     done = run("extract", "Has anyone seen the keys for the drug trolley?")
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
-    assert set(result) == {"statements", "unclear", "evidence", "rejected", "ms"}
+    assert set(result) == {
+        "statements",
+        "unclear",
+        "evidence",
+        "rejected",
+        "ms",
+        "questions",
+        "instruction",
+        "instructions",
+        "not_recorded",
+    }
+    assert result["instruction"] is False and result["questions"] == []
     assert result["statements"] == [] and isinstance(result["ms"], int)
 
 
