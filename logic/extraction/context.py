@@ -230,7 +230,20 @@ class Context:
         }
         if found & {"historical", "past"} and self._now_after(end):
             found -= {"historical", "past"}  # "she's alert now"
+        if self._now_before(start):
+            found.add("now")  # "now 94%": decides between two values
         return frozenset(found)
+
+    def _now_before(self, start: int) -> bool:
+        """A "now" cue within two words before ``start``, in the same clause."""
+        return any(
+            m.category == "current"
+            and m.end <= start
+            and self._words(m.end, start) <= 2
+            and self.sentence_of(m.start) == self.sentence_of(start)
+            and "," not in self.text[m.end : start]
+            for m in self.modifiers
+        )
 
     def _now_after(self, end: int) -> bool:
         """A "now" cue within two words after ``end``, in the same clause."""

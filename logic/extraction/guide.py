@@ -60,6 +60,8 @@ _OF_MEASUREMENT = re.compile(
     r"looks?|seems?|still|fairly|quite|pretty|very|now|currently|um|uh|er)\b)*$",
     re.I,
 )
+# "on a scale of 1 to 10": the scale of a question, not a value.
+_SCALE = re.compile(r"\bscale\s+(?:of\s+)?\d+\s*(?:to|-|out of)\s*\d+", re.I)
 _PREPOSITION = re.compile(r"(?:on|in|at|via|of)\b", re.I)
 _FAHRENHEIT = re.compile(
     r"^\s*(?:°\s*f\b|f\b|fahrenheit|degrees\s+f(?:ahrenheit)?)", re.I
@@ -68,7 +70,7 @@ _FILLER = frozenset(
     ["um", "uh", "er", "erm", "so", "ok", "okay", "right", "and", "but", "just"]
     + ["well", "also", "you", "know", "like"]
 )
-_WINDOW = 8  # content words between a type word and its number, at most
+_WINDOW = 10  # content words between a type word and its number, at most
 _PATIENT = re.compile(
     r"\b(?:he|she|he's|she's|his|her|him|patient|pt|mr|mrs|ms|miss)\b", re.I
 )
@@ -337,7 +339,12 @@ class _Reader:
             return None
         return None if after.type in self.seconds else after  # "170 over"
 
-    def bind(self, mention: Mention, number: NumberToken) -> str:
+    def bind(
+        self,
+        mention: Mention,
+        number: NumberToken,
+        asked: frozenset[str] = frozenset(),
+    ) -> str:
         """Offer ``number`` as a value of ``mention``'s type; the type, or ""."""
         measurement = self.alphabet.measurements[mention.type]
         value, note = number.value, ""
@@ -360,10 +367,44 @@ class _Reader:
             start,
             end,
             target=(number.start, number.end),
-            extra=self._range(number) | self._pair_context(mention),
+            extra=self._range(number) | self._pair_context(mention) | asked,
             note=note,
         )
         return mention.type
+
+    def answers(self) -> None:
+        """ "What's your pain now? - It's a 5.": a question naming one type, with
+        no value, is answered by the one number that opens the next sentence."""
+        sentences = self.context.sentences
+        for (q_start, q_end), (a_start, a_end) in zip(
+            sentences, sentences[1:], strict=False
+        ):
+            if not self.norm.text[q_end:a_start].lstrip().startswith("?"):
+                continue
+            asked = [m for m in self.kept if q_start <= m.start < q_end]
+            types = [m for m in asked if m.kind == "type"]
+            numbers = [
+                n
+                for n in numbers_find(self.norm)
+                if a_start <= n.start < a_end and not self._consumed(n)
+            ]
+            scales = [m.span() for m in _SCALE.finditer(self.norm.text, q_start, q_end)]
+            in_question = any(
+                q_start <= n.start < q_end
+                and not any(a <= n.start < b for a, b in scales)
+                for n in numbers_find(self.norm)
+            )
+            answer_types = [m for m in self.kept if a_start <= m.start < a_end]
+            if len(types) != 1 or len(asked) != 1 or in_question or answer_types:
+                continue
+            if len(numbers) != 1 or numbers[0].start in self.used:
+                continue
+            if _content_words(self.norm.text[a_start : numbers[0].start]) > 4:
+                continue
+            if self._other_quantity(numbers[0]):
+                continue
+            asked_context = self.context.attributes(types[0].start, types[0].end)
+            self.bind(types[0], numbers[0], asked_context)
 
     def _pair_context(self, mention: Mention) -> frozenset[str]:
         """ "home readings 150 over 90": the second of a pair is said in the
@@ -520,6 +561,7 @@ class _Reader:
         self.pending = []
         for start, end in self.context.sentences:
             self.sentence(start, end)
+        self.answers()
         clauses = _clauses(self.norm.text)
         instruction_from = min(
             (self.context.sentence_of(m.start)[0] for m in self.context.instructions()),

@@ -80,6 +80,9 @@ def _decide(items: list[Found], context: Context) -> Found | None:
     present = [i for i in items if not i.context & {"past", "historical"}]
     if len(present) == 1:
         return present[0]
+    said_now = [i for i in present if "now" in i.context]
+    if len(said_now) == 1:
+        return said_now[0]
     ordered = sorted(present or items, key=lambda i: i.target)
     last, before = ordered[-1], ordered[-2]
     if any(
