@@ -223,7 +223,7 @@ def extract(
     # Strict mode with no candidate: the words allow nothing, so nothing is asked.
     if options.guide is not GuideMode.STRICT or guide.candidates:
         backend = backend or backend_get(options)
-        prompt = prompt_build(text, alphabet, state)
+        prompt = prompt_build(guide.model_text(), alphabet, state)
         retries = options.retries if options.guide is not GuideMode.OFF else 0
         feedback = ""
         for _ in range(1 + retries):
