@@ -228,8 +228,9 @@ class Context:
             and (m.rule.direction == "rest" or not (m.start < end and start < m.end))
             and self._reaches(m, start, end)
         }
-        if found & {"historical", "past"} and self._now_after(end):
+        if self._now_after(end):
             found -= {"historical", "past"}  # "she's alert now"
+            found.add("now")
         if self._now_before(start):
             found.add("now")  # "now 94%": decides between two values
         return frozenset(found)

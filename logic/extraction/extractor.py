@@ -167,13 +167,18 @@ class _Judge:
         canonical = statement.canonical(self.alphabet)
         if mode is GuideMode.RELAXED and canonical not in self.constraint.lines:
             return "value not said in the utterance"
-        if (
-            mode is not GuideMode.OFF
-            and candidate is not None
-            and any(c.group == candidate.group for c in self.chosen())
+        if mode is not GuideMode.OFF and any(
+            self.group(statement) == self.group(s) for s, _, _ in self.accepted
         ):
             return f"a second value for {statement.type}"
         return ""
+
+    def group(self, statement: Statement) -> str:
+        """One value per latest-value type; every value of a background type."""
+        condition = self.alphabet.conditions.get(statement.type)
+        if statement.family == "condition" and condition and condition.accumulates:
+            return f"{statement.type}:{statement.value}"
+        return statement.type
 
     def chosen(self) -> list[Candidate]:
         return [
