@@ -92,9 +92,10 @@ class NumberBinder:
             if s.isalpha()
         )
         self.norm: Normalized = normalize(text, glued)
-        unrelated = tuple((t, "other") for t in lexicon.measures) + tuple(
-            (t, "hidden") for t in lexicon.phrases
-        )
+        unrelated = (
+            tuple((t, "other") for t in lexicon.measures)
+            + tuple((t, "count") for t in lexicon.counts)
+        ) + tuple((t, "hidden") for t in lexicon.phrases)
         self.kept, self.every = mentions_find(self.norm.text, alphabet, unrelated)
         self.context = Context(self.norm.text, lexicon, self._readings_start())
         self.found: list[Found] = []
@@ -157,7 +158,7 @@ class NumberBinder:
     def sentence(self, start: int, end: int) -> None:
         types = [
             m for m in self.kept if start <= m.start and m.end <= end and m.kind in
-            ("type", "other")
+            ("type", "other", "count")
         ]  # fmt: skip
         for mention in types:
             if mention.kind == "type":
@@ -232,7 +233,11 @@ class NumberBinder:
             and content_words(self.norm.text[current.end : number.start]) <= _WINDOW
         )
         if current is not None and near:
-            return None if current.kind == "other" else current
+            if current.kind == "other":
+                self.flag(
+                    current.start, number.end, "the alphabet does not record this"
+                )
+            return None if current.kind in ("other", "count") else current
         return self._type_after(number)
 
     def _paired_before(self, number: NumberToken) -> Mention | None:

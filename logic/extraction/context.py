@@ -63,6 +63,7 @@ class ContextLexicon:
 
     rules: tuple[ContextRule, ...]
     measures: tuple[str, ...]
+    counts: tuple[str, ...]
     phrases: tuple[str, ...]
     dominates: tuple[tuple[str, str], ...]
 
@@ -109,6 +110,7 @@ def context_lexicon(path: Path = RULES_FILE) -> ContextLexicon:
     return ContextLexicon(
         tuple(rules),
         tuple(str(x) for x in unrelated.get("measures", [])),
+        tuple(str(x) for x in unrelated.get("counts", [])),
         tuple(str(x) for x in unrelated.get("phrases", [])),
         dominates,
     )

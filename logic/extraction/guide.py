@@ -145,7 +145,7 @@ class _Reader(NumberBinder):
 
     def _of_measurement(self, before: list[Mention], value: Mention) -> bool:
         """ "Respirations are stable": the value describes the measurement."""
-        if not before or before[-1].kind not in ("type", "other"):
+        if not before or before[-1].kind not in ("type", "other", "count"):
             return False
         if PREPOSITION.match(self.norm.text[value.start : value.end]):
             return False

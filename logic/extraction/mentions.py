@@ -18,7 +18,8 @@ class Mention:
 
     ``kind`` is ``"type"`` (a measurement synonym), ``"phrase"`` (a fixed phrase with
     ``number``), ``"value"`` (a synonym of condition value ``value``), ``"other"``
-    (a measurement the alphabet does not record, "FiO2") or ``"hidden"`` (words that
+    (a measurement the alphabet does not record, "FiO2"), ``"count"`` ("bed",
+    "day") or ``"hidden"`` (words that
     contain a synonym but name something else, "IV cannula").
     """
 
