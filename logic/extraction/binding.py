@@ -97,6 +97,7 @@ class NumberBinder:
             + tuple((t, "count") for t in lexicon.counts)
         ) + tuple((t, "hidden") for t in lexicon.phrases)
         self.kept, self.every = mentions_find(self.norm.text, alphabet, unrelated)
+        self.all_numbers = numbers_find(self.norm)
         self.context = Context(self.norm.text, lexicon, self._readings_start())
         self.found: list[Found] = []
         self.unclear: list[UnclearSpan] = []
@@ -165,7 +166,7 @@ class NumberBinder:
                 self.relative(mention, end)
         numbers = [
             n
-            for n in numbers_find(self.norm)
+            for n in self.all_numbers
             if start <= n.start and n.end <= end and not self._consumed(n)
         ]
         self.bind_numbers(types, numbers, start)
@@ -316,14 +317,14 @@ class NumberBinder:
             types = [m for m in asked if m.kind == "type"]
             numbers = [
                 n
-                for n in numbers_find(self.norm)
+                for n in self.all_numbers
                 if a_start <= n.start < a_end and not self._consumed(n)
             ]
             scales = [m.span() for m in _SCALE.finditer(self.norm.text, q_start, q_end)]
             in_question = any(
                 q_start <= n.start < q_end
                 and not any(a <= n.start < b for a, b in scales)
-                for n in numbers_find(self.norm)
+                for n in self.all_numbers
             )
             answer_types = [m for m in self.kept if a_start <= m.start < a_end]
             if len(types) != 1 or len(asked) != 1 or in_question or answer_types:
@@ -379,7 +380,7 @@ class NumberBinder:
         if change is None:
             return
         self.relative_spans.append((mention.end, change.end))
-        for number in numbers_find(self.norm):
+        for number in self.all_numbers:
             if mention.end <= number.start < change.end:
                 self.used.add(number.start)
         types = [mention.type]
