@@ -434,11 +434,25 @@ class NumberBinder:
             for m in self.kept
         )
         clock = re.search(r"\d:$", before) is not None  # "14:30"
+        # "on 60% high flow", "on 4 units": what the patient is on, not a reading.
+        treatment = re.search(r"\b(?:on|at)\s+(?:about\s+|a\s+)?$", before, re.I)
+        treatment = treatment if treatment and self._after_value(number) else None
         return bool(
             _DENOMINATOR.search(before)
             or _OTHER_UNIT.match(after)
             or next_value
             or clock
+            or treatment is not None
+        )
+
+    def _after_value(self, number: NumberToken) -> bool:
+        """Whether a value was bound just before ``number`` in its sentence ("sats
+        90 on 60%"): then "on N" names a setting, not a second reading."""
+        sentence = self.context.sentence_of(number.start)
+        return any(
+            sentence[0] <= f.target < number.start
+            and content_words(self.norm.text[f.target : number.start]) <= 2
+            for f in self.found
         )
 
     # --- values and phrases, per clause -----------------------------------------
