@@ -183,7 +183,10 @@ class Context:
         return not _WORD.search(self.text[start : modifier.start])
 
     def _terminated(self, start: int, end: int, modifier: Modifier) -> bool:
-        if not self._opens_sentence(modifier) and any(
+        # "Yesterday, temp 39, pulse 100": a time that opens its sentence covers it
+        # all; any other cue ends at ", pulse".
+        time_cue = modifier.category in ("historical", "past")
+        if not (time_cue and self._opens_sentence(modifier)) and any(
             start <= soft < end for soft in self.soft_ends
         ):
             return True
