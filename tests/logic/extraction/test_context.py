@@ -120,6 +120,35 @@ def test_a_correction_or_a_past_cue_decides_between_two_values(
     check(alphabet, text, {SHORT[x] for x in expected})
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Nurse: what's your pain now? Patient: it's a 5.", {"data(painLevel, 5)"}),
+        (
+            "Doctor: how's the pain on a scale of 1 to 10? Patient: about a 6.",
+            {"data(painLevel, 6)"},
+        ),
+        ("Did you check your blood sugar yesterday? Yes, it was 14.", set()),
+        (
+            "Your home blood pressure readings have been running 150 over 90.",
+            set(),
+        ),
+        (
+            "Sats 90 on 60% high flow.",
+            {"data(oxygenSaturation, 90)", "condition(oxygenSupply, supplemental)"},
+        ),
+        ("We'll keep monitoring, heart rate 96.", {"data(heartRate, 96)"}),
+        ("Pulse 88 at 14:30.", {"data(heartRate, 88)"}),
+    ],
+)
+def test_dialogue_and_handover_forms(
+    alphabet: Alphabet, text: str, expected: set[str]
+) -> None:
+    """A question is answered by the next sentence (in the question's context);
+    home readings are not now; a setting after "on" is not a second reading."""
+    check(alphabet, text, expected)
+
+
 def test_two_values_the_words_do_not_decide_become_a_question(
     alphabet: Alphabet,
 ) -> None:
