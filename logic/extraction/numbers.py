@@ -43,6 +43,8 @@ _PAIR = re.compile(r"^([1-9]) ([2-9]0|[1-9][0-9])$")
 # "one oh four": digits said one by one, "oh" for zero.
 _DIGIT_WORDS = {**{w: str(i) for i, w in enumerate(_UNITS[:10])}, "oh": "0"}
 # "HR64", "BM7.2": a type word and its value written together.
+# "2L", "15lpm": an oxygen flow written against its number.
+_LITRES = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(L|l|lpm|LPM|L/min|l/min)(?![\w/])")
 _GLUED = re.compile(r"(?<![\w.])([A-Za-z]+)(\d+(?:\.\d+)?)(?![\w])")
 
 
@@ -147,8 +149,8 @@ def _word_runs(text: str) -> list[tuple[int, int]]:
 
 
 def _edits(text: str, glued: frozenset[str]) -> list[tuple[int, int, str]]:
-    """Replacements in ``text``: runs of number words by digits, and a glued type
-    word and value ("HR64") by the two apart ("HR 64")."""
+    """Replacements in ``text``: runs of number words by digits, a glued type word
+    and value ("HR64") by the two apart ("HR 64"), and "2L" by "2 litres"."""
     edits = []
     for start, end in _word_runs(text):
         words = text[start:end]
@@ -160,6 +162,10 @@ def _edits(text: str, glued: frozenset[str]) -> list[tuple[int, int, str]]:
     for match in _GLUED.finditer(text):
         if match.group(1).lower() in glued:
             edits.append((match.start(), match.end(), " ".join(match.groups())))
+    for match in _LITRES.finditer(text):
+        per_minute = match.group(2).lower() != "l"
+        said = f"{match.group(1)} litres" + (" per minute" if per_minute else "")
+        edits.append((match.start(), match.end(), said))
     return sorted(edits)
 
 

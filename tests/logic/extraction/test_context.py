@@ -246,6 +246,8 @@ def test_a_relative_statement_without_a_current_value_is_unclear(
         ("HR64, BM7.2.", {"HR 64", "BM 7.2"}),
         ("BP... 150 over 95.", {"SBP 150", "DBP 95"}),
         ("Pressure's a hundred and ten over sixty five.", {"SBP 110", "DBP 65"}),
+        ("Sats 96 on 2L NC.", {"SP 96", "oxygen"}),
+        ("Given 2L of fluid, sats 96.", {"SP 96"}),
     ],
 )
 def test_spoken_and_recognised_forms(
@@ -358,6 +360,7 @@ SHORT = {
     "P 6": "data(painLevel, 6)",
     "BM 7.2": "data(bloodGlucose, 7.2)",
     "air": "condition(oxygenSupply, air)",
+    "oxygen": "condition(oxygenSupply, supplemental)",
     "alert": "condition(consciousness, alert)",
     "confused": "condition(consciousness, confused)",
     "stable": "condition(stability, stable)",
