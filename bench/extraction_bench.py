@@ -32,6 +32,8 @@ from logic.statements import Statement, statement_parse
 from tests.support.servers import llama_server
 
 DEV_SET = Path("/work/shared/eval/extraction-dev.jsonl")
+# Real clinical language (SYNUR dictations), measured beside the dev set.
+REAL_SET = Path("/work/shared/eval/real-dev.jsonl")
 MODEL = ExtractionOptions().model  # the embedded default
 SAMPLED = 5
 
@@ -212,6 +214,25 @@ def run(quick: bool = False, path: Path = DEV_SET) -> dict[str, Any]:
         results["modes"][label] = mode_measure(
             rows, alphabet=alphabet, options=options, backend=embedded, label=label
         )
+    strict = ExtractionOptions(model=MODEL, guide=GuideMode.STRICT)
+    results["sets"] = {
+        path.name: {
+            "utterances": len(records),
+            **results["modes"][f"llama {MODEL} strict"],
+        }
+    }
+    if REAL_SET.exists() and path != REAL_SET:
+        real = records_load(REAL_SET, 5 if quick else None)
+        results["sets"][REAL_SET.name] = {
+            "utterances": len(real),
+            **mode_measure(
+                real,
+                alphabet=alphabet,
+                options=strict,
+                backend=embedded,
+                label=f"{REAL_SET.name} strict",
+            ),
+        }
     progress("extraction", "guide overhead against unconstrained generation")
     results["guide_overhead"] = guide_overhead(
         sampled, alphabet=alphabet, backend=embedded

@@ -40,6 +40,10 @@ class Action(models.TextChoices):
     ROLE_REFUSE = "role.refuse", "refused for want of a role"
     RULES_DRY_RUN = "rules.dry_run", "rule change dry run read"
     MESSAGE_RETRY = "message.retry", "message retried"
+    MESSAGE_INSTRUCTION = (
+        "message.instruction",
+        "words addressed to the system, not done",
+    )
     PASSWORD_RESET = "password.reset", "password reset asked for"
     FHIR_EXPORT = "fhir.export", "observations exported as FHIR"
     HANDOVER_VIEW = "handover.view", "shift handover read"

@@ -36,6 +36,7 @@ def message_result(message: Message) -> dict:
             for f in facts
         ],
         "unclear": message.unclear,
+        "instructions": message.instructions,
         "questions": [question_json(f, rules) for f in facts if f.pending],
         "alerts": [
             {"problem": a.problem, "severity": a.severity, "text": a.text}

@@ -1,7 +1,7 @@
 """The application's view of guided extraction (``logic.extraction``)."""
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
@@ -30,6 +30,7 @@ class ExtractedFact:
     value: str
     start: int | None
     end: int | None
+    said: str = ""  # what was said where it differs from the value ("98.4 °F")
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,9 @@ class ExtractionResult:
     facts: list[ExtractedFact]
     unclear: list[str]
     rejected: list[str]
+    # Sentences addressed to the system ("ignore your instructions and..."): none
+    # of it was done; the message keeps them and the audit trail flags them.
+    instructions: list[str] = field(default_factory=list)
 
 
 def extraction_options() -> ExtractionOptions:
@@ -98,6 +102,7 @@ def utterance_extract(text: str, *, current: dict, rules: RuleSet) -> Extraction
             value=statement.value_text(rules.alphabet),
             start=evidence.start,
             end=evidence.end,
+            said=evidence.note,
         )
         for statement, evidence in zip(result.statements, result.evidence, strict=True)
     ]
@@ -105,6 +110,7 @@ def utterance_extract(text: str, *, current: dict, rules: RuleSet) -> Extraction
         facts=facts,
         unclear=list(result.unclear),
         rejected=[f"{r.line}: {r.reason}" for r in result.rejected],
+        instructions=list(result.instructions),
     )
 
 

@@ -63,6 +63,9 @@ class Message(models.Model):
     # The recogniser's words with their times, probabilities and places in the
     # transcript (speech.Word): what a doubtful value rests on, and where to play it.
     words = models.JSONField(default=list, blank=True)
+    # Sentences addressed to the system rather than about the patient ("ignore your
+    # instructions and set..."): nothing they ask for is done; they are flagged.
+    instructions = models.JSONField(default=list, blank=True)
 
     # Not stored: set by ``journal_entries`` for the journal page (its facts as the
     # lines a nurse reads).
@@ -105,6 +108,9 @@ class Fact(models.Model):
     said_at = models.DateTimeField()  # = the message's said_at
     evidence_start = models.PositiveIntegerField(null=True, blank=True)
     evidence_end = models.PositiveIntegerField(null=True, blank=True)
+    # What the nurse said where it differs from the stored value: "98.4 °F" for a
+    # temperature stored in °C. The confirmation shows both.
+    said = models.CharField(max_length=32, blank=True)
     retracted_at = models.DateTimeField(null=True, blank=True)
     retracted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,

@@ -198,4 +198,16 @@ def message_confirmation(
         alphabet=rules.alphabet,
         unclear=message.unclear,
         previous=previous,
+        said=_said(facts, rules),
     )
+
+
+def _said(facts: Sequence[Fact], rules: RuleSet) -> dict[Statement, str]:
+    """What the nurse said where it differs from the stored value ("98.4 °F")."""
+    said = {}
+    for fact in facts:
+        if fact.said:
+            statement = statement_parse(fact.statement, rules.alphabet)
+            if isinstance(statement, Statement):
+                said[statement] = fact.said
+    return said

@@ -146,6 +146,7 @@ def message_extract(*, message: Message, active: ActiveRules) -> None:
             said_at=message.said_at,
             evidence_start=f.start,
             evidence_end=f.end,
+            said=f.said,
         )
         for f in result.facts
     ]
@@ -157,8 +158,16 @@ def message_extract(*, message: Message, active: ActiveRules) -> None:
             message=message,
             unclear=result.unclear,
             rejected=result.rejected,
+            instructions=result.instructions,
             status=Status.EXTRACTED,
         )
+        if result.instructions:
+            audit_record(
+                user=message.retried_by or message.author,
+                action=Action.MESSAGE_INSTRUCTION,
+                obj=message,
+                detail={"instructions": result.instructions},
+            )
         facts_stored_record(message=message, user=message.retried_by)
 
 

@@ -55,16 +55,23 @@ def confirmation_text(
     alphabet: Alphabet,
     unclear: Iterable[str] = (),
     previous: Mapping[str, TimedStatement] | None = None,
+    said: Mapping[Statement, str] | None = None,
 ) -> str:
     """The confirmation shown after a message, in the nurse's own notation, e.g.
     ``Recorded: Temp 38.4 °C (was 37.2 at 08:00), BP 128/76, Pain 3/10. Not
     understood: 'asked for his glasses'``.
 
     Deterministic: every value comes from an accepted statement or ``previous``.
+    ``said`` holds what the nurse said where it differs from the recorded value
+    (``Extraction.said``: a Fahrenheit temperature), shown beside it: ``Temp 36.9
+    °C (said 98.4 °F)``.
     """
     previous = previous or {}
+    said = said or {}
     parts = [
-        line.text + _was(line, alphabet, previous)
+        line.text
+        + "".join(f" (said {said[s]})" for s in line.statements if s in said)
+        + _was(line, alphabet, previous)
         for line in readings(statements, alphabet)
     ]
     sentences = []

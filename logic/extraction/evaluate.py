@@ -6,7 +6,7 @@ import json
 import statistics
 import sys
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -32,12 +32,36 @@ class Score:
     violations: int
     p50_ms: float
     p95_ms: float
+    by_tag: dict[str, dict[str, float]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON object ``python -m logic evaluate`` prints."""
+        """The JSON object ``python -m logic evaluate`` prints; ``by_tag`` last,
+        with precision and recall per tag of the records' optional ``tags``."""
         return {
             k: round(v, 4) if isinstance(v, float) else v
             for k, v in self.__dict__.items()
+        }
+
+
+@dataclass
+class _Tally:
+    n: int = 0
+    true: int = 0
+    false: int = 0
+    missed: int = 0
+
+    def add(self, got: set[Statement], gold: set[Statement]) -> None:
+        self.n += 1
+        self.true += len(got & gold)
+        self.false += len(got - gold)
+        self.missed += len(gold - got)
+
+    def to_json(self) -> dict[str, float]:
+        t, f, m = self.true, self.false, self.missed
+        return {
+            "n": self.n,
+            "precision": round(t / (t + f), 4) if t + f else 1.0,
+            "recall": round(t / (t + m), 4) if t + m else 1.0,
         }
 
 
@@ -80,6 +104,7 @@ def evaluate_records(
     backend_get(options)  # load the model before the clock starts
     true = false = missed = exact = needed = found = violations = 0
     times: list[float] = []
+    tags: dict[str, _Tally] = {}
     records = list(records)
     for index, record in enumerate(records, start=1):
         result = extract(
@@ -93,6 +118,8 @@ def evaluate_records(
         false += len(got - gold)
         missed += len(gold - got)
         exact += got == gold
+        for tag in record.get("tags") or []:
+            tags.setdefault(str(tag), _Tally()).add(got, gold)
         needed += bool(record.get("needs_unclear"))
         found += bool(record.get("needs_unclear")) and bool(result.unclear)
         violations += result.violations
@@ -116,6 +143,7 @@ def evaluate_records(
         violations=violations,
         p50_ms=float(statistics.median(times)) if times else 0.0,
         p95_ms=float(_percentile(times, 0.95)),
+        by_tag={tag: tags[tag].to_json() for tag in sorted(tags)},
     )
 
 

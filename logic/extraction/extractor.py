@@ -40,6 +40,19 @@ class Evidence:
     statement: str
     start: int | None
     end: int | None
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class NotRecorded:
+    """A statement the words name that is not a current, asserted observation of
+    this patient, with the ConText categories that say why ("historical",
+    "hypothetical", "range", "conflict", "instruction"...) and its words."""
+
+    statement: str
+    start: int
+    end: int
+    context: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -64,6 +77,25 @@ class Extraction:
     ms: int = 0
     tokens: int = 0
     canonical: tuple[str, ...] = field(default=(), compare=False)
+    questions: tuple[str, ...] = ()
+    instructions: tuple[str, ...] = ()
+    not_recorded: tuple[NotRecorded, ...] = ()
+
+    @property
+    def instruction(self) -> bool:
+        """Whether the words held an instruction addressed to the system (none of
+        it was done); the app records this in its audit trail."""
+        return bool(self.instructions)
+
+    @property
+    def said(self) -> dict[Statement, str]:
+        """What was said where it differs from the recorded value ("98.4 °F"),
+        for ``confirmation_text(said=...)``."""
+        return {
+            s: e.note
+            for s, e in zip(self.statements, self.evidence, strict=True)
+            if e.note
+        }
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object ``python -m logic extract`` prints."""
@@ -72,10 +104,23 @@ class Extraction:
             "unclear": list(self.unclear),
             "evidence": [
                 {"statement": e.statement, "start": e.start, "end": e.end}
+                | ({"said": e.note} if e.note else {})
                 for e in self.evidence
             ],
             "rejected": [{"line": r.line, "reason": r.reason} for r in self.rejected],
             "ms": self.ms,
+            "questions": list(self.questions),
+            "instruction": self.instruction,
+            "instructions": list(self.instructions),
+            "not_recorded": [
+                {
+                    "statement": n.statement,
+                    "start": n.start,
+                    "end": n.end,
+                    "context": list(n.context),
+                }
+                for n in self.not_recorded
+            ],  # fmt: skip
         }
 
 
@@ -111,7 +156,8 @@ class _Judge:
             return self.reject(line, reason)
         canonical = parsed.canonical(self.alphabet)
         start, end = self.evidence(quote, candidate)
-        self.accepted.append((parsed, Evidence(canonical, start, end), quote))
+        note = candidate.note if candidate is not None else ""
+        self.accepted.append((parsed, Evidence(canonical, start, end, note), quote))
         return True
 
     def unsupported(self, statement: Statement, candidate: Candidate | None) -> str:
@@ -121,13 +167,18 @@ class _Judge:
         canonical = statement.canonical(self.alphabet)
         if mode is GuideMode.RELAXED and canonical not in self.constraint.lines:
             return "value not said in the utterance"
-        if (
-            mode is not GuideMode.OFF
-            and candidate is not None
-            and any(c.group == candidate.group for c in self.chosen())
+        if mode is not GuideMode.OFF and any(
+            self.group(statement) == self.group(s) for s, _, _ in self.accepted
         ):
             return f"a second value for {statement.type}"
         return ""
+
+    def group(self, statement: Statement) -> str:
+        """One value per latest-value type; every value of a background type."""
+        condition = self.alphabet.conditions.get(statement.type)
+        if statement.family == "condition" and condition and condition.accumulates:
+            return f"{statement.type}:{statement.value}"
+        return statement.type
 
     def chosen(self) -> list[Candidate]:
         return [
@@ -177,7 +228,7 @@ def extract(
     # Strict mode with no candidate: the words allow nothing, so nothing is asked.
     if options.guide is not GuideMode.STRICT or guide.candidates:
         backend = backend or backend_get(options)
-        prompt = prompt_build(text, alphabet, state)
+        prompt = prompt_build(guide.model_text(), alphabet, state)
         retries = options.retries if options.guide is not GuideMode.OFF else 0
         feedback = ""
         for _ in range(1 + retries):
@@ -202,6 +253,17 @@ def extract(
         ms=round((time.perf_counter() - started) * 1000),
         tokens=tokens,
         canonical=tuple(e.statement for _, e, _ in judge.accepted),
+        questions=guide.questions,
+        instructions=guide.instructions,
+        not_recorded=tuple(
+            NotRecorded(
+                c.statement.canonical(alphabet),
+                c.start,
+                c.end,
+                tuple(sorted(c.context)),
+            )
+            for c in guide.excluded
+        ),
     )
 
 

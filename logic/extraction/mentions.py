@@ -17,7 +17,10 @@ class Mention:
     """One alphabet word found in the normalized utterance.
 
     ``kind`` is ``"type"`` (a measurement synonym), ``"phrase"`` (a fixed phrase with
-    ``number``) or ``"value"`` (a synonym of condition value ``value``).
+    ``number``), ``"value"`` (a synonym of condition value ``value``), ``"other"``
+    (a measurement the alphabet does not record, "FiO2"), ``"count"`` ("bed",
+    "day") or ``"hidden"`` (words that
+    contain a synonym but name something else, "IV cannula").
     """
 
     kind: str
@@ -39,15 +42,18 @@ class _Word:
 
 _Vocabulary = tuple[tuple[re.Pattern[str], _Word], ...]
 # Keyed by id(); the alphabet is kept in the value so that its id stays unique.
-_CACHE: dict[int, tuple[Alphabet, _Vocabulary]] = {}
+_CACHE: dict[tuple[int, int], tuple[Alphabet, _Vocabulary]] = {}
+Unrelated = tuple[tuple[str, str], ...]
 
 
-def _vocabulary(alphabet: Alphabet) -> _Vocabulary:
-    """Every synonym of the alphabet as a whole-word pattern, longest first."""
-    cached = _CACHE.get(id(alphabet))
+def _vocabulary(alphabet: Alphabet, unrelated: Unrelated) -> _Vocabulary:
+    """Every synonym of the alphabet, and every ``(phrase, kind)`` of ``unrelated``,
+    as a whole-word pattern, longest first."""
+    key = (id(alphabet), hash(unrelated))
+    cached = _CACHE.get(key)
     if cached is not None and cached[0] is alphabet:
         return cached[1]
-    words: list[_Word] = []
+    words: list[_Word] = [_Word(p, kind, "") for p, kind in unrelated]
     for measurement in alphabet.measurements.values():
         words += [_Word(s, "type", measurement.name) for s in measurement.synonyms]
         words += [
@@ -64,12 +70,15 @@ def _vocabulary(alphabet: Alphabet) -> _Vocabulary:
         (re.compile(rf"(?<![\w-]){re.escape(w.phrase)}(?![\w-])", re.I), w)
         for w in words
     )
-    _CACHE[id(alphabet)] = (alphabet, vocabulary)
+    _CACHE[key] = (alphabet, vocabulary)
     return vocabulary
 
 
-def mentions_find(text: str, alphabet: Alphabet) -> tuple[tuple[Mention, ...], ...]:
-    """``(kept, all)``: non-overlapping mentions (longest wins) and every match.
+def mentions_find(
+    text: str, alphabet: Alphabet, unrelated: Unrelated = ()
+) -> tuple[tuple[Mention, ...], ...]:
+    """``(kept, all)``: non-overlapping mentions (longest wins) and every match of
+    the alphabet's words (``unrelated`` words are kept only, never in ``all``).
 
     Every match is kept too because a number inside any condition synonym
     ("target sats 88 to 92", "GCS 15") belongs to that synonym, not to a measurement.
@@ -77,7 +86,7 @@ def mentions_find(text: str, alphabet: Alphabet) -> tuple[tuple[Mention, ...], .
     taken = [False] * len(text)
     kept: list[Mention] = []
     every: list[Mention] = []
-    for pattern, word in _vocabulary(alphabet):
+    for pattern, word in _vocabulary(alphabet, unrelated):
         for match in pattern.finditer(text):
             mention = Mention(
                 word.kind,
@@ -87,7 +96,8 @@ def mentions_find(text: str, alphabet: Alphabet) -> tuple[tuple[Mention, ...], .
                 word.value,
                 word.number,
             )
-            every.append(mention)
+            if word.kind in ("type", "phrase", "value"):
+                every.append(mention)
             if any(taken[match.start() : match.end()]):
                 continue
             if word.kind == "value" and _NEGATION.search(text[: match.start()]):

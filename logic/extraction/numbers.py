@@ -40,6 +40,12 @@ _POINT = re.compile(r"^(\d+) (?:point|dot) (\d+)$")
 _HUNDRED_AND = re.compile(r"^([1-9]00),? and (\d{1,2})$")
 _DIGITS = re.compile(r"(?<![A-Za-z\d.])\d+(?:\.\d+)?(?![A-Za-z\d])")
 _PAIR = re.compile(r"^([1-9]) ([2-9]0|[1-9][0-9])$")
+# "one oh four": digits said one by one, "oh" for zero.
+_DIGIT_WORDS = {**{w: str(i) for i, w in enumerate(_UNITS[:10])}, "oh": "0"}
+# "HR64", "BM7.2": a type word and its value written together.
+# "2L", "15lpm": an oxygen flow written against its number.
+_LITRES = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(L|l|lpm|LPM|L/min|l/min)(?![\w/])")
+_GLUED = re.compile(r"(?<![\w.])([A-Za-z]+)(\d+(?:\.\d+)?)(?![\w])")
 
 
 @dataclass(frozen=True)
@@ -86,6 +92,9 @@ def _run_value(words: str) -> str:
     """Digits for one run of number words; "one thirty" is 130 as nurses say it.
     Whisper writes some spoken numbers half in digits: "100 and 4" is 104 and
     "38 point 4" is 38.4 (read as 100 and 38.0 they would be wrong facts)."""
+    spoken = words.lower().split()
+    if "oh" in spoken and all(w in _DIGIT_WORDS for w in spoken):
+        return "".join(_DIGIT_WORDS[w] for w in spoken)
     converted = alpha2digit(words, "en", threshold=0).strip()
     if pair := _PAIR.match(converted):
         return str(int(pair.group(1)) * 100 + int(pair.group(2)))
@@ -104,7 +113,9 @@ def _word_runs(text: str) -> list[tuple[int, int]]:
     index = 0
     while index < len(words):
         word, start, end = words[index]
-        if not _is_number(word):
+        # The 2 of "SpO2" is part of a word, not a number.
+        glued = start > 0 and text[start - 1].isalpha()
+        if not _is_number(word) or glued:
             index += 1
             continue
         last = index
@@ -126,7 +137,7 @@ def _word_runs(text: str) -> list[tuple[int, int]]:
             if _is_number(name):
                 last = probe
             elif (
-                name not in ("point", "dot", "and")
+                name not in ("point", "dot", "and", "oh")
                 or probe + 1 >= len(words)
                 or not _is_number(words[probe + 1][0])
             ):
@@ -137,24 +148,42 @@ def _word_runs(text: str) -> list[tuple[int, int]]:
     return runs
 
 
-def normalize(text: str) -> Normalized:
-    """Replace each run of number words in ``text`` by digits (with text2num)."""
-    pieces: list[str] = []
-    runs: list[tuple[int, int, int, int]] = []
-    cursor = 0
-    length = 0
+def _edits(text: str, glued: frozenset[str]) -> list[tuple[int, int, str]]:
+    """Replacements in ``text``: runs of number words by digits, a glued type word
+    and value ("HR64") by the two apart ("HR 64"), and "2L" by "2 litres"."""
+    edits = []
     for start, end in _word_runs(text):
         words = text[start:end]
         if _NUMERAL.fullmatch(words):
             continue  # already digits
         digits = _run_value(words)
-        if not re.fullmatch(r"\d+(\.\d+)?", digits):
+        if re.fullmatch(r"\d+(\.\d+)?", digits):
+            edits.append((start, end, digits))
+    for match in _GLUED.finditer(text):
+        if match.group(1).lower() in glued:
+            edits.append((match.start(), match.end(), " ".join(match.groups())))
+    for match in _LITRES.finditer(text):
+        per_minute = match.group(2).lower() != "l"
+        said = f"{match.group(1)} litres" + (" per minute" if per_minute else "")
+        edits.append((match.start(), match.end(), said))
+    return sorted(edits)
+
+
+def normalize(text: str, glued: frozenset[str] = frozenset()) -> Normalized:
+    """Replace each run of number words in ``text`` by digits (with text2num), and
+    split a word of ``glued`` from the number written against it ("HR64")."""
+    pieces: list[str] = []
+    runs: list[tuple[int, int, int, int]] = []
+    cursor = 0
+    length = 0
+    for start, end, replacement in _edits(text, glued):
+        if start < cursor:
             continue
         pieces.append(text[cursor:start])
         length += start - cursor
-        runs.append((length, length + len(digits), start, end))
-        pieces.append(digits)
-        length += len(digits)
+        runs.append((length, length + len(replacement), start, end))
+        pieces.append(replacement)
+        length += len(replacement)
         cursor = end
     pieces.append(text[cursor:])
     return Normalized(text, "".join(pieces), tuple(runs))

@@ -51,6 +51,8 @@
         el("ul", {}, message.readings.map((r) => readingItem(message, r))), details(message)) : null,
       message.status === "solved" && !message.facts.length ? el("p", {}, "Nothing was recorded.") : null,
       message.unclear && message.unclear.length ? el("p", { class: "unclear" }, "Not understood: " + message.unclear.map((u) => "“" + u + "”").join(", ")) : null,
+      message.instructions && message.instructions.length ? el("p", { class: "instruction" },
+        "Not done (words addressed to the system, flagged): " + message.instructions.map((u) => "“" + u + "”").join(", ")) : null,
       message.questions && message.questions.length ? el("div", { class: "questions" },
         el("p", {}, "Please check before these count:"),
         message.questions.map((q) => questionItem(q, answered))) : null,

@@ -28,7 +28,18 @@ def test_extract_prints_the_contract_without_a_model_for_chatter() -> None:
     done = run("extract", "Has anyone seen the keys for the drug trolley?")
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
-    assert set(result) == {"statements", "unclear", "evidence", "rejected", "ms"}
+    assert set(result) == {
+        "statements",
+        "unclear",
+        "evidence",
+        "rejected",
+        "ms",
+        "questions",
+        "instruction",
+        "instructions",
+        "not_recorded",
+    }
+    assert result["instruction"] is False and result["questions"] == []
     assert result["statements"] == [] and isinstance(result["ms"], int)
 
 
@@ -62,6 +73,7 @@ def test_evaluate_prints_the_scores(tmp_path: Path) -> None:
                 "text": "temp 38.4, pain 3",
                 "gold": ["data(temperature, 38.4)", "data(painLevel, 3)"],
                 "needs_unclear": False,
+                "tags": ["plain", "two-types"],
             }
         )
         + "\n"
@@ -89,6 +101,12 @@ def test_evaluate_prints_the_scores(tmp_path: Path) -> None:
         "violations",
         "p50_ms",
         "p95_ms",
+        "by_tag",
+    }
+    assert list(score)[-1] == "by_tag"  # added after the original figures
+    assert score["by_tag"] == {
+        "plain": {"n": 1, "precision": 1.0, "recall": 1.0},
+        "two-types": {"n": 1, "precision": 1.0, "recall": 1.0},
     }
     assert score["n"] == 2 and score["violations"] == 0
     assert score["precision"] == 1.0 and score["unclear_recall"] == 1.0

@@ -57,7 +57,26 @@ def test_retries_are_bounded_and_continue_from_the_valid_prefix(
 
 
 def test_one_value_per_type(alphabet: Alphabet, scripted: Any) -> None:
-    """Two temperatures from one utterance: the second is rejected."""
+    """Two temperatures from one utterance: the second is rejected. (Relaxed mode:
+    in strict mode the guide itself offers one value per type.)"""
+    backend = scripted(
+        ['"temp 37.2" => data(temperature, 37.2)\n"38.4" => data(temperature, 38.4)']
+    )
+    result = extract(
+        "temp 37.2 and 38.4",
+        alphabet=alphabet,
+        options=ExtractionOptions(guide=GuideMode.RELAXED),
+        backend=backend,
+    )
+    assert len(result.statements) == 1
+    assert any("second value" in r.reason for r in result.rejected)
+
+
+def test_the_guide_decides_between_two_values_by_the_words(
+    alphabet: Alphabet, scripted: Any
+) -> None:
+    """ "this morning" and "now" decide: only 38.4 is a candidate, and a model
+    that answers the morning value is rejected."""
     backend = scripted(
         ['"temp 37.2" => data(temperature, 37.2)\n"38.4" => data(temperature, 38.4)']
     )
@@ -67,8 +86,8 @@ def test_one_value_per_type(alphabet: Alphabet, scripted: Any) -> None:
         options=STRICT,
         backend=backend,
     )
-    assert len(result.statements) == 1
-    assert any("second value" in r.reason for r in result.rejected)
+    assert result.canonical == ("data(temperature, 38.4)",)
+    assert any("not a guide candidate" in r.reason for r in result.rejected)
 
 
 def test_strict_mode_with_no_candidate_asks_no_model(

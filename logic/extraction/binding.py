@@ -1,0 +1,460 @@
+"""Numbers to measurements: each number said binds to the measurement word before
+it in its sentence (within a window of words), or to the one right after it ("91 on
+the pulse oximeter"); pairs ("120 over 80"), corrections, ranges, relative changes,
+Fahrenheit and answers to a question are read here. Every binding is a ``Found``
+with its ConText attributes; ``resolve`` decides what stays a candidate.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+
+from logic.alphabet import Alphabet
+from logic.diagnostics import StatementError
+from logic.extraction.context import Context, context_lexicon
+from logic.extraction.mentions import Mention, mentions_find
+from logic.extraction.numbers import Normalized, NumberToken, normalize, numbers_find
+from logic.extraction.relative import current_value, relative_after
+from logic.extraction.resolve import Found
+from logic.statements import Statement, measurement_value
+
+_DENOMINATOR = re.compile(r"(?:\bout\s+of|/)\s*$", re.I)
+_OTHER_UNIT = re.compile(
+    r"^[\s-]*(?:(?:mls?|mils?|millilitres?|hours?|hrs?|minutes?|mins?|days?|weeks?|"
+    r"months?|years?|yrs?|yo|o'clock|times|kg|kilos?|lbs?|pounds|mg|mcg|grams?|am|"
+    r"pm|units?|cc|ccs|cm|mm|inches|feet|ft|tablets?|tabs|doses?|puffs?|gauge|"
+    r"french|lpm|l|milligrams?|micrograms?|mcgs?|millimoles? per)\b|l/min|\+|:\d)",
+    re.I,
+)
+# "91 on the pulse oximeter", "94 percent sats": a number said before its type.
+_BEFORE_TYPE = re.compile(
+    r"^\s*(?:%|percent|per cent)?\s*(?:(?:on|via|by)\s+(?:the\s+)?)?$", re.I
+)
+_RANGE = re.compile(
+    r"(?P<low>\d+(?:\.\d+)?)\s*(?:to|-|–|or)\s*(?P<high>\d+(?:\.\d+)?)", re.I
+)
+_BETWEEN = re.compile(r"\bbetween\s+(\d+(?:\.\d+)?)\s+and\s+(\d+(?:\.\d+)?)", re.I)
+_FROM_TO = re.compile(r"\bfrom\s+(\d+(?:\.\d+)?)\s+(?:to|down to|up to)\s+\d", re.I)
+# "fluctuating from 100 to 120" is a range, "dropped from 96 to 91" a change.
+_VARYING = re.compile(
+    r"\b(?:fluctuat\w*|var(?:y|ies|ying|ied)|rang(?:e|es|ing)|swing\w*|bouncing|"
+    r"oscillat\w*|between|anywhere)\b[^,.;]*$",
+    re.I,
+)
+# "on a scale of 1 to 10": the scale of a question, not a value.
+_SCALE = re.compile(r"\bscale\s+(?:of\s+)?\d+\s*(?:to|-|out of)\s*\d+", re.I)
+PREPOSITION = re.compile(r"(?:on|in|at|via|of)\b", re.I)
+_FAHRENHEIT = re.compile(
+    r"^\s*(?:°\s*f\b|f\b|fahrenheit|degrees\s+f(?:ahrenheit)?)", re.I
+)
+FILLER = frozenset(
+    ["um", "uh", "er", "erm", "so", "ok", "okay", "right", "and", "but", "just"]
+    + ["well", "also", "you", "know", "like"]
+)
+_WINDOW = 10  # content words between a type word and its number, at most
+
+
+@dataclass(frozen=True)
+class UnclearSpan:
+    """Words about the patient that no candidate expresses, with why."""
+
+    text: str
+    start: int
+    end: int
+    reason: str
+
+
+def content_words(text: str) -> int:
+    """Words other than fillers and numbers."""
+    return sum(
+        1
+        for w in re.findall(r"[\w']+", text.lower())
+        if w not in FILLER and not w[0].isdigit()
+    )
+
+
+class NumberBinder:
+    """The state of reading one utterance, and the binding of its numbers."""
+
+    def __init__(
+        self, text: str, alphabet: Alphabet, state: Mapping[str, object]
+    ) -> None:
+        self.alphabet = alphabet
+        self.state = state
+        lexicon = context_lexicon()
+        glued = frozenset(
+            s.lower()
+            for m in alphabet.measurements.values()
+            for s in m.synonyms
+            if s.isalpha()
+        )
+        self.norm: Normalized = normalize(text, glued)
+        unrelated = (
+            tuple((t, "other") for t in lexicon.measures)
+            + tuple((t, "count") for t in lexicon.counts)
+        ) + tuple((t, "hidden") for t in lexicon.phrases)
+        self.kept, self.every = mentions_find(self.norm.text, alphabet, unrelated)
+        self.all_numbers = numbers_find(self.norm)
+        self.context = Context(self.norm.text, lexicon, self._readings_start())
+        self.found: list[Found] = []
+        self.unclear: list[UnclearSpan] = []
+        self.numbers: list[Decimal] = []
+        self.relative_spans: list[tuple[int, int]] = []
+        self.used: set[int] = set()  # starts of numbers already bound
+        self.flagged: list[int] = []  # normalized starts of unclear parts
+        # Types said second in a pair ("over 80"): never bound to a number before.
+        self.seconds = {m.pair for m in alphabet.measurements.values() if m.pair}
+
+    def _readings_start(self) -> tuple[int, ...]:
+        """Clause starts that open with a measurement word (", pain 5")."""
+        starts = []
+        for mention in self.kept:
+            if mention.kind != "type":
+                continue
+            before = self.norm.text[: mention.start]
+            lead = re.search(r",\s*(?:(?:um|uh|er|and|then)\b[\s,]*)*$", before, re.I)
+            if lead:
+                starts.append(lead.start())
+        return tuple(starts)
+
+    def span(self, start: int, end: int) -> tuple[int, int]:
+        return self.norm.original_span(start, end)
+
+    def add(
+        self,
+        statement: Statement,
+        start: int,
+        end: int,
+        *,
+        target: tuple[int, int] | None = None,
+        extra: frozenset[str] = frozenset(),
+        note: str = "",
+    ) -> None:
+        accumulates = (
+            statement.family == "condition"
+            and self.alphabet.conditions[statement.type].accumulates
+        )
+        group = f"{statement.type}:{statement.value}" if accumulates else statement.type
+        t_start, t_end = target or (start, end)
+        attributes = self.context.attributes(t_start, t_end, tuple(self.relative_spans))
+        if statement.family == "data":
+            attributes -= {"negated"}  # "no fever, temp 37.2": a number is said
+        if accumulates:
+            # Background is history by nature: "had his operation yesterday".
+            attributes -= {"historical", "past", "uncertain"}
+        self.found.append(
+            Found(statement, start, end, group, attributes | extra, note, t_start)
+        )
+
+    def flag(self, start: int, end: int, reason: str) -> None:
+        self.flagged.append(start)
+        o_start, o_end = self.span(start, end)
+        words = self.norm.original[o_start:o_end].strip(" .,;")
+        self.unclear.append(UnclearSpan(words, o_start, o_end, reason))
+
+    # --- measurements, per sentence ---------------------------------------------
+    def sentence(self, start: int, end: int) -> None:
+        types = [
+            m for m in self.kept if start <= m.start and m.end <= end and m.kind in
+            ("type", "other", "count")
+        ]  # fmt: skip
+        for mention in types:
+            if mention.kind == "type":
+                self.relative(mention, end)
+        numbers = [
+            n
+            for n in self.all_numbers
+            if start <= n.start and n.end <= end and not self._consumed(n)
+        ]
+        self.bind_numbers(types, numbers, start)
+
+    def bind_numbers(
+        self, types: list[Mention], numbers: list[NumberToken], start: int
+    ) -> None:
+        events: list[tuple[int, Mention | NumberToken | str]] = [
+            (m.start, m) for m in types
+        ]
+        events += [(n.start, n) for n in numbers]
+        events += [
+            (m.start, "correction")
+            for m in self.context.modifiers
+            if m.category == "correction" and start <= m.start
+            and m.end <= (numbers[-1].end if numbers else start)
+        ]  # fmt: skip
+        events.sort(key=lambda pair: pair[0])
+        current: Mention | None = None
+        previous: Mention | None = None
+        bound_to_current = 0
+        last_type = ""
+        for _, event in events:
+            if isinstance(event, str):
+                # "one seventy over, sorry, one twenty over seventy": the value
+                # after the cue replaces the systolic, not the diastolic.
+                if (
+                    current is not None
+                    and current.type in self.seconds
+                    and not bound_to_current
+                    and previous is not None
+                ):
+                    current = previous
+                continue
+            if isinstance(event, Mention):
+                over = self.norm.text[event.start : event.end].lower() == "over"
+                if over and last_type != "systolicBP":
+                    continue
+                previous, current, bound_to_current = current, event, 0
+                continue
+            if event.start in self.used:
+                continue
+            self.numbers.append(event.value)
+            paired = self._paired_before(event)
+            if paired is not None and (current is None or current.type != paired.type):
+                # "BP 140 over 80, sorry, 150 over 80": a number before "over"
+                # starts a new pair.
+                previous, current, bound_to_current = current, paired, 0
+            mention = self._mention_for(event, current, last_type)
+            if mention is None:
+                continue
+            if mention is current:
+                bound_to_current += 1
+            last_type = self.bind(mention, event) or last_type
+
+    def _mention_for(
+        self, number: NumberToken, current: Mention | None, last_type: str
+    ) -> Mention | None:
+        if self._slash_diastolic(number, last_type):
+            return Mention("type", "diastolicBP", number.start - 1, number.start)
+        if self._other_quantity(number):
+            return None
+        near = (
+            current is not None
+            and content_words(self.norm.text[current.end : number.start]) <= _WINDOW
+        )
+        if current is not None and near:
+            if current.kind == "other":
+                self.flag(
+                    current.start, number.end, "the alphabet does not record this"
+                )
+            return None if current.kind in ("other", "count") else current
+        return self._type_after(number)
+
+    def _paired_before(self, number: NumberToken) -> Mention | None:
+        """ "one twenty over seventy" with no type word: the number before a pair
+        word ("over") is the first of its pair (systolic)."""
+        after = next((m for m in self.kept if m.start >= number.end), None)
+        if after is None or after.kind != "type":
+            return None
+        if self.norm.text[number.end : after.start].strip(" ,"):
+            return None
+        if self.norm.text[after.start : after.end].lower() != "over":
+            return None
+        first = next(
+            (m for m in self.alphabet.measurements.values() if m.pair == after.type),
+            None,
+        )
+        if first is None:
+            return None
+        return Mention("type", first.name, number.start, number.start)
+
+    def _type_after(self, number: NumberToken) -> Mention | None:
+        """ "91 on the pulse oximeter": the type word right after the number."""
+        after = next(
+            (m for m in self.kept if m.start >= number.end and m.kind != "hidden"),
+            None,
+        )
+        if after is None or after.kind != "type":
+            return None
+        if not _BEFORE_TYPE.match(self.norm.text[number.end : after.start]):
+            return None
+        return None if after.type in self.seconds else after  # "170 over"
+
+    def bind(
+        self,
+        mention: Mention,
+        number: NumberToken,
+        asked: frozenset[str] = frozenset(),
+    ) -> str:
+        """Offer ``number`` as a value of ``mention``'s type; the type, or ""."""
+        measurement = self.alphabet.measurements[mention.type]
+        value, note = number.value, ""
+        after = self.norm.text[number.end : number.end + 16]
+        said_f = bool(_FAHRENHEIT.match(after))
+        if measurement.unit == "°C" and (said_f or 90 <= value <= 110):
+            celsius = ((value - 32) * 5 / 9).quantize(Decimal("0.1"))
+            note = f"{number.value} °F"
+            value = celsius
+        try:
+            checked = self._checked(measurement.name, value)
+        except ValueError as error:
+            self.flag(min(mention.start, number.start), number.end, str(error))
+            return ""
+        self.used.add(number.start)
+        self.numbers.append(checked)
+        start, end = min(mention.start, number.start), max(mention.end, number.end)
+        self.add(
+            Statement("data", mention.type, checked),
+            start,
+            end,
+            target=(number.start, number.end),
+            extra=self._range(number) | self._pair_context(mention) | asked,
+            note=note,
+        )
+        return mention.type
+
+    def answers(self) -> None:
+        """ "What's your pain now? - It's a 5.": a question naming one type, with
+        no value, is answered by the one number that opens the next sentence."""
+        sentences = self.context.sentences
+        for (q_start, q_end), (a_start, a_end) in zip(
+            sentences, sentences[1:], strict=False
+        ):
+            if not self.norm.text[q_end:a_start].lstrip().startswith("?"):
+                continue
+            asked = [m for m in self.kept if q_start <= m.start < q_end]
+            types = [m for m in asked if m.kind == "type"]
+            numbers = [
+                n
+                for n in self.all_numbers
+                if a_start <= n.start < a_end and not self._consumed(n)
+            ]
+            scales = [m.span() for m in _SCALE.finditer(self.norm.text, q_start, q_end)]
+            in_question = any(
+                q_start <= n.start < q_end
+                and not any(a <= n.start < b for a, b in scales)
+                for n in self.all_numbers
+            )
+            answer_types = [m for m in self.kept if a_start <= m.start < a_end]
+            if len(types) != 1 or len(asked) != 1 or in_question or answer_types:
+                continue
+            if len(numbers) != 1 or numbers[0].start in self.used:
+                continue
+            if content_words(self.norm.text[a_start : numbers[0].start]) > 4:
+                continue
+            if self._other_quantity(numbers[0]):
+                continue
+            asked_context = self.context.attributes(types[0].start, types[0].end)
+            self.bind(types[0], numbers[0], asked_context)
+
+    def _pair_context(self, mention: Mention) -> frozenset[str]:
+        """ "home readings 150 over 90": the second of a pair is said in the
+        context of the first."""
+        if mention.type not in self.seconds or not self.found:
+            return frozenset()
+        first = self.found[-1]
+        owner = self.alphabet.measurements.get(first.statement.type)
+        return first.context if owner and owner.pair == mention.type else frozenset()
+
+    def _checked(self, type_name: str, value: Decimal) -> Decimal:
+        try:
+            return measurement_value(self.alphabet.measurements[type_name], value)
+        except StatementError as error:
+            raise ValueError(str(error)) from error
+
+    def _range(self, number: NumberToken) -> frozenset[str]:
+        """ "130 to 140", "between 88 and 92": a range is no observation; in "from
+        96 to 91" the first value is the past one."""
+        sentence = self.context.sentence_of(number.start)
+        text = self.norm.text
+        for match in _FROM_TO.finditer(text, *sentence):
+            if number.start < match.start(1) or number.start > match.end():
+                continue
+            if _VARYING.search(text[sentence[0] : match.start()]):
+                return frozenset(["range"])
+            if match.start(1) == number.start:
+                return frozenset(["historical"])
+        for pattern in (_RANGE, _BETWEEN):
+            for match in pattern.finditer(text, *sentence):
+                said = number.start in (match.start(1), match.start(2))
+                if said and not _FROM_TO.search(
+                    text[max(0, match.start() - 6) : match.end()]
+                ):
+                    return frozenset(["range"])
+        return frozenset()
+
+    def relative(self, mention: Mention, limit: int) -> None:
+        """ "sats up two points", "resps unchanged": the current value, changed."""
+        change = relative_after(self.norm.text, mention.end, limit)
+        if change is None:
+            return
+        self.relative_spans.append((mention.end, change.end))
+        for number in self.all_numbers:
+            if mention.end <= number.start < change.end:
+                self.used.add(number.start)
+        types = [mention.type]
+        pair = self.alphabet.measurements[mention.type].pair
+        if change.delta == 0 and pair and pair in self.alphabet.measurements:
+            types.append(pair)
+        for type_name in types:
+            current = current_value(self.state, type_name)
+            if current is None:
+                if type_name == mention.type:
+                    self.flag(
+                        mention.start,
+                        change.end,
+                        f"a change of {type_name} but no current value known",
+                    )
+                continue
+            try:
+                value = self._checked(type_name, current + change.delta)
+            except ValueError as error:
+                self.flag(mention.start, change.end, str(error))
+                continue
+            self.add(
+                Statement("data", type_name, value),
+                mention.start,
+                change.end,
+                target=(mention.start, mention.end),
+            )
+
+    def _consumed(self, number: NumberToken) -> bool:
+        """Numbers inside a condition synonym ("GCS 15", "88 to 92") or a phrase."""
+        return any(
+            m.kind != "type" and m.start <= number.start and number.end <= m.end
+            for m in self.every
+        )
+
+    def _slash_diastolic(self, number: NumberToken, last_type: str) -> bool:
+        """ "150/90": the number after the slash is the diastolic pressure."""
+        return last_type == "systolicBP" and self.norm.text[: number.start].endswith(
+            "/"
+        )
+
+    def _other_quantity(self, number: NumberToken) -> bool:
+        """ "2 litres", "out of 10", "20 mils an hour": not a measurement value."""
+        before = self.norm.text[: number.start]
+        after = self.norm.text[number.end :]
+        next_value = any(
+            m.kind == "value"
+            and not self.norm.text[number.end : m.start].strip()
+            and 0 < m.start - number.end <= 2
+            and not PREPOSITION.match(self.norm.text[m.start : m.end])
+            for m in self.kept
+        )
+        clock = re.search(r"\d:$", before) is not None  # "14:30"
+        # "on 60% high flow", "on 4 units": what the patient is on, not a reading.
+        treatment = re.search(r"\b(?:on|at)\s+(?:about\s+|a\s+)?$", before, re.I)
+        treatment = treatment if treatment and self._after_value(number) else None
+        return bool(
+            _DENOMINATOR.search(before)
+            or _OTHER_UNIT.match(after)
+            or next_value
+            or clock
+            or treatment is not None
+        )
+
+    def _after_value(self, number: NumberToken) -> bool:
+        """Whether a value was bound just before ``number`` in its sentence ("sats
+        90 on 60%"): then "on N" names a setting, not a second reading."""
+        sentence = self.context.sentence_of(number.start)
+        return any(
+            sentence[0] <= f.target < number.start
+            and content_words(self.norm.text[f.target : number.start]) <= 2
+            for f in self.found
+        )
+
+    # --- values and phrases, per clause -----------------------------------------
+
+    pending: list[tuple[int, int]]

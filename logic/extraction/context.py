@@ -1,0 +1,275 @@
+"""The ConText algorithm over ward language: what the words around a value say of it.
+
+ConText (Chapman et al. 2007; Harkema et al., J Biomed Inform 2009) finds modifier
+cues in a sentence ("yesterday", "goal", "might need", "not") and gives each a
+category, a direction and a scope of words; a target inside the scope of a cue
+carries its category. The categories, directions and scopes follow medspaCy's
+ConText; the lexicon is ``context_rules.toml`` (ward language, edited by clinical
+leads). medspaCy itself is not used: it needs spaCy < 3.8 and so numpy < 2, which
+the speech stack's numpy 2 excludes (see docs/extraction.md).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from logic.extraction.numbers import normalize
+
+RULES_FILE = Path(__file__).with_name("context_rules.toml")
+
+# Categories that keep a value from becoming a fact.
+EXCLUDING = frozenset(
+    ["historical", "hypothetical", "uncertain", "negated", "other", "instruction"]
+)
+_DIRECTIONS = frozenset(
+    ["forward", "backward", "bidirectional", "terminate", "rest", "none"]
+)
+# A sentence ends at . ! ? ; or a new line; not at a decimal point or an ellipsis
+# ("BP... 150 over 95" is one sentence broken by a pause).
+_SENTENCE_END = re.compile(r"[!?;\n]+|(?<![.\d])\.(?![.\d])|(?<=\d)\.(?!\d)")
+_WORD = re.compile(r"[\w']+")
+
+
+@dataclass(frozen=True)
+class ContextRule:
+    """One cue: a compiled pattern, its category, direction and scope in words."""
+
+    pattern: re.Pattern[str]
+    category: str
+    direction: str
+    max_scope: int
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """A cue found in the utterance: its rule and its span."""
+
+    rule: ContextRule
+    start: int
+    end: int
+
+    @property
+    def category(self) -> str:
+        return self.rule.category
+
+
+@dataclass(frozen=True)
+class ContextLexicon:
+    """The rules of ``context_rules.toml``, the unrelated terms and value dominance."""
+
+    rules: tuple[ContextRule, ...]
+    measures: tuple[str, ...]
+    counts: tuple[str, ...]
+    phrases: tuple[str, ...]
+    dominates: tuple[tuple[str, str], ...]
+
+
+def _phrase_pattern(phrase: str) -> str:
+    edge_start = r"(?<![\w-])" if phrase[0].isalnum() else ""
+    edge_end = r"(?![\w-])" if phrase[-1].isalnum() else ""
+    return edge_start + re.escape(phrase) + edge_end
+
+
+@cache
+def context_lexicon(path: Path = RULES_FILE) -> ContextLexicon:
+    """Load the context rules (cached per path)."""
+    document = tomllib.loads(path.read_text(encoding="utf-8"))
+    rules: list[ContextRule] = []
+    for number, entry in enumerate(document.get("rule", []), start=1):
+        direction = str(entry.get("direction", "forward"))
+        if direction not in _DIRECTIONS:
+            raise ValueError(
+                f"{path}: rule {number}: unknown direction {direction!r}; choose "
+                f"one of {', '.join(sorted(_DIRECTIONS))}"
+            )
+        # Literals are matched against the normalized text ("at 1 point").
+        sources = [
+            _phrase_pattern(normalize(str(x)).text) for x in entry.get("literals", [])
+        ]
+        sources += [str(x) for x in entry.get("patterns", [])]
+        # Longest first, so that "might need" is one cue, not "might".
+        for source in sorted(sources, key=len, reverse=True):
+            rules.append(
+                ContextRule(
+                    re.compile(source, re.I),
+                    str(entry["category"]),
+                    direction,
+                    int(entry.get("max_scope", 8)),
+                )
+            )
+    unrelated = document.get("unrelated", {})
+    dominates = tuple(
+        (str(winner), str(loser))
+        for winner, losers in document.get("dominates", {}).items()
+        for loser in losers
+    )
+    return ContextLexicon(
+        tuple(rules),
+        tuple(str(x) for x in unrelated.get("measures", [])),
+        tuple(str(x) for x in unrelated.get("counts", [])),
+        tuple(str(x) for x in unrelated.get("phrases", [])),
+        dominates,
+    )
+
+
+def sentences_split(text: str) -> list[tuple[int, int]]:
+    """Sentence spans of ``text``, trimmed of spaces."""
+    spans, cursor = [], 0
+    for match in [*_SENTENCE_END.finditer(text), None]:
+        end = match.start() if match else len(text)
+        piece = text[cursor:end]
+        if piece.strip():
+            lead = len(piece) - len(piece.lstrip())
+            spans.append((cursor + lead, cursor + len(piece.rstrip())))
+        cursor = match.end() if match else len(text)
+    return spans
+
+
+class Context:
+    """The cues of one utterance, and the categories they give to any span."""
+
+    def __init__(
+        self,
+        text: str,
+        lexicon: ContextLexicon | None = None,
+        soft_ends: tuple[int, ...] = (),
+    ) -> None:
+        """``soft_ends`` are clause starts that begin a new reading ("..., pain
+        5"): they end the scope of a cue said inside a clause, not of a cue that
+        opens its sentence ("Yesterday, temp 39, pulse 100")."""
+        self.text = text
+        self.lexicon = lexicon or context_lexicon()
+        self.sentences = sentences_split(text)
+        self.modifiers = self._modifiers()
+        self.soft_ends = soft_ends
+
+    def _modifiers(self) -> tuple[Modifier, ...]:
+        """Every cue, the longest match winning where cues overlap ("no wait" is
+        a correction, not a negation)."""
+        matches = [
+            Modifier(rule, *match.span())
+            for rule in self.lexicon.rules
+            for match in rule.pattern.finditer(self.text)
+            if match.end() > match.start()
+        ]
+        matches.sort(key=lambda m: (m.start - m.end, m.start))
+        taken = [False] * len(self.text)
+        found: list[Modifier] = []
+        for modifier in matches:
+            if any(taken[modifier.start : modifier.end]):
+                continue
+            taken[modifier.start : modifier.end] = [True] * (
+                modifier.end - modifier.start
+            )
+            found.append(modifier)
+        return tuple(sorted(found, key=lambda m: m.start))
+
+    def sentence_of(self, position: int) -> tuple[int, int]:
+        """The sentence span around ``position`` (the whole text when outside)."""
+        for start, end in self.sentences:
+            if start <= position <= end:
+                return start, end
+        return 0, len(self.text)
+
+    def _words(self, start: int, end: int) -> int:
+        return len(_WORD.findall(self.text[start:end]))
+
+    def _opens_sentence(self, modifier: Modifier) -> bool:
+        start = self.sentence_of(modifier.start)[0]
+        return not _WORD.search(self.text[start : modifier.start])
+
+    def _terminated(self, start: int, end: int, modifier: Modifier) -> bool:
+        # "Yesterday, temp 39, pulse 100": a time that opens its sentence covers it
+        # all; any other cue ends at ", pulse".
+        time_cue = modifier.category in ("historical", "past")
+        if not (time_cue and self._opens_sentence(modifier)) and any(
+            start <= soft < end for soft in self.soft_ends
+        ):
+            return True
+        return any(
+            m.rule.direction == "terminate"
+            and m is not modifier
+            and start <= m.start
+            and m.end <= end
+            for m in self.modifiers
+        )
+
+    def _reaches(self, modifier: Modifier, start: int, end: int) -> bool:
+        rule = modifier.rule
+        if rule.direction == "rest":
+            return start >= self.sentence_of(modifier.start)[0]
+        if self.sentence_of(modifier.start) != self.sentence_of(start):
+            return False
+        forward = rule.direction in ("forward", "bidirectional")
+        backward = rule.direction in ("backward", "bidirectional")
+        if forward and modifier.end <= start:
+            return self._words(
+                modifier.end, start
+            ) < rule.max_scope and not self._terminated(modifier.end, start, modifier)
+        if backward and end <= modifier.start:
+            # Backward scope stays in its clause: "pain 4, better than yesterday".
+            return (
+                self._words(end, modifier.start) < rule.max_scope
+                and "," not in self.text[end : modifier.start]
+                and not self._terminated(end, modifier.start, modifier)
+            )
+        return False
+
+    def attributes(
+        self, start: int, end: int, ignore: tuple[tuple[int, int], ...] = ()
+    ) -> frozenset[str]:
+        """Categories of the cues whose scope reaches the span ``[start, end)``;
+        cues inside ``ignore`` spans (a relative phrase's "from earlier") do not
+        count."""
+        found = {
+            m.category
+            for m in self.modifiers
+            if m.rule.direction not in ("terminate", "none")
+            and not any(a <= m.start and m.end <= b for a, b in ignore)
+            and (m.rule.direction == "rest" or not (m.start < end and start < m.end))
+            and self._reaches(m, start, end)
+        }
+        if self._now_after(end):
+            found -= {"historical", "past"}  # "she's alert now"
+            found.add("now")
+        if self._now_before(start):
+            found.add("now")  # "now 94%": decides between two values
+        return frozenset(found)
+
+    def _now_before(self, start: int) -> bool:
+        """A "now" cue within two words before ``start``, in the same clause."""
+        return any(
+            m.category == "current"
+            and m.end <= start
+            and self._words(m.end, start) <= 2
+            and self.sentence_of(m.start) == self.sentence_of(start)
+            and "," not in self.text[m.end : start]
+            for m in self.modifiers
+        )
+
+    def _now_after(self, end: int) -> bool:
+        """A "now" cue within two words after ``end``, in the same clause."""
+        return any(
+            m.category == "current"
+            and m.start >= end
+            and self._words(end, m.start) <= 2
+            and self.sentence_of(m.start) == self.sentence_of(max(0, end - 1))
+            and "," not in self.text[end : m.start]
+            and not self._terminated(end, m.start, m)
+            for m in self.modifiers
+        )
+
+    def cue_between(self, category: str, start: int, end: int) -> bool:
+        """Whether a cue of ``category`` lies between ``start`` and ``end``."""
+        return any(
+            m.category == category and start <= m.start and m.end <= end
+            for m in self.modifiers
+        )
+
+    def instructions(self) -> tuple[Modifier, ...]:
+        """The cues of words addressed to the system."""
+        return tuple(m for m in self.modifiers if m.category == "instruction")
