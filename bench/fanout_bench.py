@@ -30,8 +30,14 @@ from tests.support.servers import RedisServer
 
 WARD = "ward-7"
 # Alternating: each raises an alert (hypo-, then hyperglycaemia) that the previous
-# message ended, so every trigger is a new alert on the same patient.
-TRIGGERS = ("Blood glucose 2.8.", "Blood glucose 15.2.", "Blood glucose 2.6.")
+# message ended, so every trigger is a new alert on the same patient. An even count:
+# the cycle goes on alternating (two lows in a row raise no new alert).
+TRIGGERS = (
+    "Blood glucose 2.8.",
+    "Blood glucose 15.2.",
+    "Blood glucose 2.6.",
+    "Blood glucose 16.1.",
+)
 CONNECT_BATCH = 25
 # redis-py 8 reads with a 5 s socket timeout by default, and channels_redis waits
 # 5 s in BZPOPMIN for a consumer's next event: an idle consumer's read times out and
