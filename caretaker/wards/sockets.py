@@ -4,6 +4,7 @@ again: at once when it changes in the app, every ``RECHECK_SECONDS`` otherwise."
 
 import asyncio
 import json
+import logging
 import random
 
 from channels.consumer import get_handler_name
@@ -11,7 +12,10 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from caretaker.wards.revocation import user_group
 
+logger = logging.getLogger(__name__)
+
 REFUSED = 4403  # the page stops reconnecting on this code
+UNCHECKED = 1011  # the page reconnects (and is checked then)
 # Revocations in the app close sockets at once (caretaker/wards/revocation.py); this
 # bounds what they cannot see: a session that expires, a change made outside the app
 # (SQL, another system). Each socket checks on its own clock, not on a push: a check
@@ -89,8 +93,15 @@ class GuardedJsonConsumer(AsyncJsonWebsocketConsumer):
     async def _access_recheck(self) -> None:
         # Spread over the interval: sockets opened together do not check together.
         await asyncio.sleep(RECHECK_SECONDS * random.uniform(0.5, 1.0))
-        while await self.access_current():
-            await asyncio.sleep(RECHECK_SECONDS)
+        try:
+            while await self.access_current():
+                await asyncio.sleep(RECHECK_SECONDS)
+        except Exception:
+            # Not left open unchecked (the database restarting): the page reconnects
+            # and its access is checked on connect, as a crashed handler's was.
+            logger.warning("socket access check failed", exc_info=True)
+            await self.close(code=UNCHECKED)
+            return
         await self.close(code=REFUSED)
 
     def _access_watch_stop(self) -> None:

@@ -138,3 +138,22 @@ async def test_a_socket_keeps_its_access_check_going_while_access_holds(
     (connection,) = await dashboards(ward, nurse, 1)
     await asyncio.sleep(0.5)  # several checks, all passed
     assert await connection.receive_nothing(timeout=0.1)
+
+
+async def test_a_check_that_fails_closes_the_socket_for_the_page_to_reconnect(
+    ward, nurse, monkeypatch
+):
+    """The database unreachable at a periodic check: the socket is not left open
+    unchecked; 1011 and the page reconnects (checked again on connect)."""
+    from caretaker.care.consumers.ward import WardConsumer
+
+    async def unreachable(self):
+        raise ConnectionError("database restarting")
+
+    monkeypatch.setattr(sockets, "RECHECK_SECONDS", 0.05)
+    monkeypatch.setattr(WardConsumer, "access_current", unreachable)
+    (connection,) = await dashboards(ward, nurse, 1)
+    assert await connection.receive_output(timeout=5) == {
+        "type": "websocket.close",
+        "code": 1011,
+    }
