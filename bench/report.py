@@ -423,7 +423,11 @@ def fanout(results: dict[str, Any], record: dict[str, Any], plots: Path) -> list
         "other. Latency is each dashboard's receipt time minus the alert's "
         "`first_derived_at` (when the solve that raised it started): the rest of the "
         "solve, the commit, presenting the row, the group send, each socket's "
-        "forwarding and the websocket frame.",
+        "forwarding and the websocket frame. Load average "
+        f"{_n(record['machine'].get('load_average'), 2)} before, "
+        f"{_n(record.get('load_average_after'), 2)} after, on "
+        f"{record['machine'].get('cores')} cores: other work on the machine delays "
+        "the solve and every frame alike.",
         "",
     ]
     lines += _table(
