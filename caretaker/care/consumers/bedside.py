@@ -13,7 +13,7 @@ from caretaker.care.push import patient_group
 from caretaker.users import User
 from caretaker.wards.access import patient_access_current
 from caretaker.wards.models import Patient
-from caretaker.wards.sockets import REFUSED, GuardedJsonConsumer
+from caretaker.wards.sockets import REFUSED, GuardedJsonConsumer, database_free
 
 
 class BedsideConsumer(GuardedJsonConsumer):
@@ -57,12 +57,14 @@ class BedsideConsumer(GuardedJsonConsumer):
             scope=self.scope, patient_id=self.patient.pk
         )
 
+    # Forwarded as it comes: logged out, deactivated, moved to another ward or taken
+    # off it closes the socket at once (caretaker/wards/revocation.py), and the
+    # socket checks again on its own clock (``GuardedJsonConsumer``).
+    @database_free
     async def message_update(self, event: dict[str, Any]) -> None:
-        # Logged out, deactivated, moved to another ward or taken off it: stop.
-        if not await self.access_current():
-            await self.close(code=REFUSED)
-            return
-        await self.send_json({"type": "message.update", "message": event["message"]})
+        await self.forward(
+            event, {"type": "message.update", "message": event.get("message")}
+        )
 
 
 @database_sync_to_async

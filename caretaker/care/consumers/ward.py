@@ -1,6 +1,5 @@
 """The ward dashboard's websocket: patient rows and alerts, live."""
 
-import time
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -16,14 +15,8 @@ from caretaker.care.push import ward_group, ward_lead_group
 from caretaker.users import User
 from caretaker.wards.access import ward_access_current
 from caretaker.wards.models import Ward
-from caretaker.wards.sockets import REFUSED, GuardedJsonConsumer
+from caretaker.wards.sockets import REFUSED, GuardedJsonConsumer, database_free
 
-# Pushes check access again when the last check is older than this. Revocations
-# close sockets at once (caretaker/wards/revocation.py); this bounds what a change
-# made outside the app (SQL, another system) leaves open. Not every push: Channels
-# handles one consumer's events in turn, so a query per push per dashboard made an
-# alert reach the 500th open dashboard seconds after the first.
-RECHECK_SECONDS = 5.0
 ROLE_CHANGED = 4001  # the page reconnects
 
 
@@ -91,27 +84,18 @@ class WardConsumer(GuardedJsonConsumer):
         ):
             await self.close(code=ROLE_CHANGED)
 
+    # Pushes are forwarded as they come: access is checked on connect, at once on
+    # a change in the app, and on the socket's own clock (``GuardedJsonConsumer``).
+    @database_free
     async def patient_update(self, event: dict[str, Any]) -> None:
-        if await self._still_allowed():
-            await self.send_json(
-                {"type": "patient.update", "patient": event["patient"]}
-            )
+        await self.forward(
+            event, {"type": "patient.update", "patient": event.get("patient")}
+        )
 
+    @database_free
     async def alert_notify(self, event: dict[str, Any]) -> None:
         """A reminder or escalation of an alert nobody acknowledged."""
-        if await self._still_allowed():
-            await self.send_json({**event, "type": event["kind"]})
-
-    async def _still_allowed(self) -> bool:
-        """Access checked again before a push (at most every ``RECHECK_SECONDS``)."""
-        now = time.monotonic()
-        if now - getattr(self, "_checked_at", -RECHECK_SECONDS) < RECHECK_SECONDS:
-            return True
-        if not await self.access_current():
-            await self.close(code=REFUSED)
-            return False
-        self._checked_at = now
-        return True
+        await self.forward(event, {**event, "type": event.get("kind")})
 
 
 @database_sync_to_async
