@@ -118,8 +118,14 @@ def context_lexicon(path: Path = RULES_FILE) -> ContextLexicon:
 
 def sentences_split(text: str) -> list[tuple[int, int]]:
     """Sentence spans of ``text``, trimmed of spaces."""
+    return spans_between(text, _SENTENCE_END)
+
+
+def spans_between(text: str, boundary: re.Pattern[str]) -> list[tuple[int, int]]:
+    """The spans of ``text`` between matches of ``boundary``, trimmed of spaces;
+    empty pieces are left out."""
     spans, cursor = [], 0
-    for match in [*_SENTENCE_END.finditer(text), None]:
+    for match in [*boundary.finditer(text), None]:
         end = match.start() if match else len(text)
         piece = text[cursor:end]
         if piece.strip():

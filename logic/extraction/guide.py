@@ -25,6 +25,7 @@ from logic.extraction.binding import (
     NumberBinder,
     UnclearSpan,
 )
+from logic.extraction.context import spans_between
 from logic.extraction.mentions import Mention
 from logic.extraction.resolve import Found, resolve
 from logic.statements import Statement
@@ -102,15 +103,7 @@ class Guide:
 
 def _clauses(text: str) -> list[tuple[int, int]]:
     """Clause spans of the normalized text, trimmed of spaces."""
-    spans, cursor = [], 0
-    for match in [*_BOUNDARY.finditer(text), None]:
-        end = match.start() if match else len(text)
-        piece = text[cursor:end]
-        if piece.strip():
-            lead = len(piece) - len(piece.lstrip())
-            spans.append((cursor + lead, cursor + len(piece.rstrip())))
-        cursor = match.end() if match else len(text)
-    return spans
+    return spans_between(text, _BOUNDARY)
 
 
 class _Reader(NumberBinder):
