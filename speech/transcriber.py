@@ -10,6 +10,7 @@ from typing import Any
 from speech.audio import SAMPLE_RATE, AudioInput, Samples, audio_decode
 from speech.model import LoadedModel, model_load
 from speech.options import TranscriptionOptions
+from speech.words import HeardWord, Word, words_place
 
 NO_SPEECH_REASON = "no speech detected"
 # Whisper's own rule drops a window only when it is unsure of the words too;
@@ -34,7 +35,9 @@ class Transcript:
     """What was said, or an empty text with the reason nothing was kept.
 
     ``duration_s`` is the length of the recording, ``seconds`` the time spent
-    decoding and transcribing it (the one-time model load excluded).
+    decoding and transcribing it (the one-time model load excluded). ``words``
+    are the recognised words in order, each with its times, its probability and
+    its character span in ``text`` (see :func:`speech.span_confidence`).
     """
 
     text: str
@@ -43,6 +46,7 @@ class Transcript:
     no_speech: bool
     reason: str | None
     segments: tuple[Segment, ...]
+    words: tuple[Word, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """The transcript as plain JSON-ready values, segments as objects."""
@@ -59,6 +63,19 @@ class Transcript:
                 }
                 for segment in self.segments
             ],
+            "words": [
+                {
+                    "text": word.text,
+                    "start": round(word.start, 3),
+                    "end": round(word.end, 3),
+                    "probability": (
+                        None if word.probability is None else round(word.probability, 4)
+                    ),
+                    "char_start": word.char_start,
+                    "char_end": word.char_end,
+                }
+                for word in self.words
+            ],
         }
 
 
@@ -73,32 +90,48 @@ def transcribe(
     """
     options = options or TranscriptionOptions()
     started = time.perf_counter()
+    # Decoded here for every backend: a bad, cut or over-long recording is refused
+    # the same way whoever recognises it.
     samples = audio_decode(audio, max_seconds=options.max_seconds)
     decode_seconds = time.perf_counter() - started
-    loaded = model_load(options)
-    started = time.perf_counter()
-    segments = samples_transcribe(loaded, samples, options)
+    if options.backend == "openai":
+        from speech.remote import remote_transcribe
+
+        started = time.perf_counter()
+        segments, heard = remote_transcribe(samples, options)
+    else:
+        loaded = model_load(options)
+        started = time.perf_counter()
+        segments, heard = samples_transcribe(loaded, samples, options)
     seconds = decode_seconds + time.perf_counter() - started
+    return transcript_make(segments, heard, len(samples) / SAMPLE_RATE, seconds)
+
+
+def transcript_make(
+    segments: tuple[Segment, ...],
+    heard: tuple[HeardWord, ...],
+    duration_s: float,
+    seconds: float,
+) -> Transcript:
+    """The transcript of the kept segments, their words placed in its text."""
     text = " ".join(segment.text for segment in segments).strip()
     return Transcript(
         text=text,
-        duration_s=len(samples) / SAMPLE_RATE,
+        duration_s=duration_s,
         seconds=seconds,
         no_speech=not text,
         reason=None if text else NO_SPEECH_REASON,
         segments=segments,
+        words=words_place(heard, text),
     )
 
 
 def samples_transcribe(
     loaded: LoadedModel, samples: Samples, options: TranscriptionOptions
-) -> tuple[Segment, ...]:
-    """Run Whisper on decoded samples and keep the segments that are speech."""
-    prompt = bias_prompt(options.vocabulary) if options.bias == "prompt" else None
-    hotwords = " ".join(options.vocabulary) if options.bias == "hotwords" else None
-    if not options.bias_active:
-        prompt = hotwords = None
-    prompt_words = frozenset(_WORD.findall((prompt or hotwords or "").lower()))
+) -> tuple[tuple[Segment, ...], tuple[HeardWord, ...]]:
+    """Run Whisper on decoded samples; the segments that are speech, their words."""
+    prompt, hotwords = bias_arguments(options)
+    prompt_words = bias_words(options)
     with loaded.lock:
         raw_segments, _info = loaded.whisper.transcribe(
             samples,
@@ -113,14 +146,39 @@ def samples_transcribe(
             no_speech_threshold=options.no_speech_threshold,
             log_prob_threshold=options.log_prob_threshold,
             compression_ratio_threshold=options.compression_ratio_threshold,
+            # Each word's probability travels with the text to the facts.
+            word_timestamps=True,
         )
         # The segments are generated lazily: decode them while holding the lock.
         kept = [
-            _segment_make(raw)
-            for raw in raw_segments
-            if segment_is_speech(raw, options, prompt_words)
+            raw for raw in raw_segments if segment_is_speech(raw, options, prompt_words)
         ]
-    return tuple(kept)
+    heard = tuple(
+        HeardWord(
+            text=str(word.word),
+            start=float(word.start),
+            end=float(word.end),
+            probability=float(word.probability),
+        )
+        for raw in kept
+        for word in raw.words or ()
+    )
+    return tuple(segment_make(raw) for raw in kept), heard
+
+
+def bias_arguments(options: TranscriptionOptions) -> tuple[str | None, str | None]:
+    """``(initial prompt, hotwords)`` for the configured bias; at most one is set."""
+    if not options.bias_active:
+        return None, None
+    if options.bias == "prompt":
+        return bias_prompt(options.vocabulary), None
+    return None, " ".join(options.vocabulary)
+
+
+def bias_words(options: TranscriptionOptions) -> frozenset[str]:
+    """The words of the active bias, to recognise segments that only echo it."""
+    prompt, hotwords = bias_arguments(options)
+    return frozenset(_WORD.findall((prompt or hotwords or "").lower()))
 
 
 def bias_prompt(vocabulary: tuple[str, ...]) -> str:
@@ -164,7 +222,8 @@ def segment_is_speech(
     return not prompt_echo
 
 
-def _segment_make(raw: Any) -> Segment:
+def segment_make(raw: Any) -> Segment:
+    """A :class:`Segment` from faster-whisper's or a server's segment."""
     return Segment(
         start=float(raw.start),
         end=float(raw.end),
