@@ -19,7 +19,7 @@ import sys
 import tempfile
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from email.message import Message
 from email.parser import BytesParser
 from email.policy import HTTP
@@ -165,14 +165,14 @@ def asr_server(model_name: str = "whisper-1") -> Iterator[str]:
 
 
 @contextmanager
-def failing_server(status: int) -> Iterator[str]:
-    """A server on loopback answering every request with HTTP ``status``; yields
-    its ``/v1`` base URL (a recogniser whose GPU fell over)."""
+def fixed_server(status: int, body: dict[str, Any]) -> Iterator[str]:
+    """A server on loopback answering every request with ``status`` and the JSON
+    ``body`` whatever it was sent; yields its ``/v1`` base URL."""
+    raw = json.dumps(body).encode()
 
-    class Failing(BaseHTTPRequestHandler):
+    class Fixed(BaseHTTPRequestHandler):
         def do_POST(self) -> None:  # noqa: N802
             self.rfile.read(int(self.headers.get("Content-Length", 0)))
-            raw = json.dumps({"error": {"message": "CUDA out of memory"}}).encode()
             self.send_response(status)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(raw)))
@@ -182,13 +182,18 @@ def failing_server(status: int) -> Iterator[str]:
         def log_message(self, *arguments: object) -> None:
             pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Failing)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Fixed)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}/v1"
     finally:
         server.shutdown()
         server.server_close()
+
+
+def failing_server(status: int) -> AbstractContextManager[str]:
+    """A recogniser whose GPU fell over: every request answers HTTP ``status``."""
+    return fixed_server(status, {"error": {"message": "CUDA out of memory"}})
 
 
 def main() -> None:
