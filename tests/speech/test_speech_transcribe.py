@@ -99,7 +99,8 @@ def test_without_bias_numbers_still_come_back(clip, options) -> None:
 
 
 def test_transcript_dict_has_the_documented_keys(clip, options) -> None:
-    """to_dict gives the JSON the CLI prints, segments as objects."""
+    """to_dict gives the JSON the CLI prints, segments and words as objects; the
+    words came last, after every key older callers read."""
     data = transcribe(clip.path, options).to_dict()
     assert list(data) == [
         "text",
@@ -108,6 +109,7 @@ def test_transcript_dict_has_the_documented_keys(clip, options) -> None:
         "no_speech",
         "reason",
         "segments",
+        "words",
     ]
     assert set(data["segments"][0]) == {
         "start",
