@@ -206,6 +206,7 @@ def run(
     limit: int | None = None,
     voices: tuple[str, ...] = VOICES,
     bias_voices: tuple[str, ...] = VOICES,
+    bias_modes: tuple[str, ...] = BIAS_MODES,
     save: Callable[[dict[str, Any]], None] = lambda result: None,
 ) -> dict[str, Any]:
     """The whole speech bench (``quick``: 10 utterances, two voices, no bias)."""
@@ -247,7 +248,9 @@ def run(
                 render(r["text"], voice, directory / f"{voice}_{i}.wav")
                 for i, r in enumerate(records)
             ]
-            modes = BIAS_MODES if voice in bias_voices else (options.bias,)
+            modes = set(bias_modes if voice in bias_voices else ())
+            if voice in voices:
+                modes.add(options.bias)
             for mode in sorted(modes, key=lambda m: m != options.bias):
                 log(f"{voice}, bias={mode}: transcribing and extracting")
                 measured = audio_measure(
@@ -278,6 +281,7 @@ def main() -> int:
     parser.add_argument("--limit", type=int, help="only the first N utterances")
     parser.add_argument("--voices", default=",".join(VOICES))
     parser.add_argument("--bias-voices", default=",".join(VOICES))
+    parser.add_argument("--bias-modes", default=",".join(BIAS_MODES))
     arguments = parser.parse_args()
 
     def save(result: dict[str, Any]) -> None:
@@ -291,6 +295,7 @@ def main() -> int:
         limit=arguments.limit,
         voices=tuple(v for v in arguments.voices.split(",") if v),
         bias_voices=tuple(v for v in arguments.bias_voices.split(",") if v),
+        bias_modes=tuple(m for m in arguments.bias_modes.split(",") if m),
         save=save,
     )
     save(result)
