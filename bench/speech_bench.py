@@ -78,7 +78,7 @@ def extraction_score(
     each fact's lowest word probability and whether the fact was right."""
     alphabet = default_ruleset().alphabet
     true = false = missed = questions = 0
-    facts: list[tuple[float | None, bool]] = []
+    facts: list[tuple[float | None, float | None, bool]] = []
     for index, record in enumerate(records):
         transcript = transcripts[index] if transcripts is not None else None
         text = record["text"] if transcript is None else transcript.text
@@ -94,12 +94,16 @@ def extraction_score(
             for statement, evidence in zip(
                 result.statements, result.evidence, strict=True
             ):
-                confidence = (
-                    None
-                    if evidence.start is None or evidence.end is None
-                    else span_confidence(transcript.words, evidence.start, evidence.end)
-                )
-                facts.append((confidence, statement in gold))
+                span = (evidence.start, evidence.end)
+                if span[0] is None or span[1] is None:
+                    facts.append((None, None, statement in gold))
+                    continue
+                facts.append((
+                    span_confidence(transcript.words, span[0], span[1]),
+                    span_confidence(transcript.words, span[0], span[1],
+                                    numbers_only=True),
+                    statement in gold,
+                ))  # fmt: skip
     extracted = true + false
     return {
         "precision": round(true / extracted, 3) if extracted else 1.0,
@@ -113,24 +117,31 @@ def extraction_score(
             if QUESTIONS_COUNT is not None and extracted
             else None
         ),
+        # [lowest word probability, lowest over the numbers, right?] per fact
         "fact_confidences": [
-            [None if c is None else round(c, 3), right] for c, right in facts
+            [None if c is None else round(c, 3), None if n is None else round(n, 3), r]
+            for c, n, r in facts
         ],
     }
 
 
 def confidence_separation(facts: list[list[Any]]) -> dict[str, Any]:
-    """For each threshold: wrong facts below it (caught by a question) and right
-    facts below it (asked for nothing)."""
-    wrong = [c for c, right in facts if not right]
-    right = [c for c, ok in facts if ok]
-    table = {}
-    for threshold in THRESHOLDS:
-        table[f"{threshold:g}"] = {
-            "wrong_caught": sum(c is None or c < threshold for c in wrong),
-            "right_asked": sum(c is None or c < threshold for c in right),
+    """For each threshold, over all the words of a fact's evidence (``span``) and
+    over its numbers only (``numbers``): wrong facts below it (caught by a
+    question) and right facts below it (asked for nothing)."""
+    result: dict[str, Any] = {"wrong": sum(not f[2] for f in facts)}
+    result["right"] = len(facts) - result["wrong"]
+    for column, name in ((0, "span"), (1, "numbers")):
+        wrong = [f[column] for f in facts if not f[2]]
+        right = [f[column] for f in facts if f[2]]
+        result[name] = {
+            f"{threshold:g}": {
+                "wrong_caught": sum(c is None or c < threshold for c in wrong),
+                "right_asked": sum(c is None or c < threshold for c in right),
+            }
+            for threshold in THRESHOLDS
         }
-    return {"wrong": len(wrong), "right": len(right), "below": table}
+    return result
 
 
 def transcripts_make(

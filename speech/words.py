@@ -79,15 +79,24 @@ def words_in_span(words: Sequence[Word], start: int, end: int) -> list[Word]:
     return [w for w in words if w.char_start < end and start < w.char_end]
 
 
-def span_confidence(words: Sequence[Word], start: int, end: int) -> float | None:
+def span_confidence(
+    words: Sequence[Word], start: int, end: int, *, numbers_only: bool = False
+) -> float | None:
     """The lowest word probability over ``text[start:end]``: how sure the
     recogniser was of the least certain word under a fact's evidence.
 
+    With ``numbers_only``, only the words holding a digit count when the span has
+    any ("resps 18": the "18", not the abbreviation Whisper is always unsure of);
+    a span without digits counts all its words.
+
     ``None`` means unknown: no recognised word overlaps the span (typed text, or
-    words the server left out), or one of the overlapping words has no
-    probability (a remote server that gives none). Treat unknown as *not* sure.
+    words the server left out), or one of the counted words has no probability
+    (a remote server that gives none). Treat unknown as *not* sure.
     """
     overlapping = words_in_span(words, start, end)
+    if numbers_only:
+        numbers = [w for w in overlapping if any(c.isdigit() for c in w.text)]
+        overlapping = numbers or overlapping
     probabilities = [w.probability for w in overlapping]
     if not probabilities or any(p is None for p in probabilities):
         return None

@@ -76,6 +76,15 @@ def test_span_confidence_is_the_least_certain_word() -> None:
     assert span_confidence(WORDS, 0, 9) == pytest.approx(0.9)
 
 
+def test_numbers_only_counts_the_digits_under_the_span() -> None:
+    """With numbers_only, "resps 18" is as sure as "18" (0.6); a span without a
+    digit still counts its words."""
+    assert span_confidence(WORDS, 10, 18, numbers_only=True) == pytest.approx(0.6)
+    assert span_confidence(WORDS, 10, 15, numbers_only=True) == pytest.approx(0.4)
+    words = words_place(heard(("sats", 0.1), ("9", None), ("4", 0.9)), "sats 9 4")
+    assert span_confidence(words, 0, 8, numbers_only=True) is None
+
+
 def test_span_confidence_is_unknown_without_words_or_probabilities() -> None:
     """No word under the span, or a word without a probability: None (unknown)."""
     assert span_confidence(WORDS, 5, 6) is None
