@@ -17,6 +17,10 @@ NO_SPEECH_REASON = "no speech detected"
 # past this, the model is sure there is no speech whatever it wrote.
 _NO_SPEECH_CERTAIN = 0.9
 _WORD = re.compile(r"[a-z0-9]+")
+# Nobody says two or more words in under 60 ms each. Whisper's inventions at the
+# end of a clip ("We'll see you next time.", "Thank you for your support.") come
+# as a segment whose words the alignment squeezes into a moment past the speech.
+_SECONDS_PER_WORD_MIN = 0.06
 
 
 @dataclass(frozen=True)
@@ -196,8 +200,9 @@ def segment_is_speech(
     """Whether a faster-whisper segment is speech rather than an invention.
 
     Drops segments without a letter or digit, segments the model itself rates
-    as no speech, repetitive ones (high compression ratio), and echoes of the
-    bias prompt (two or more vocabulary words and nothing else, no number).
+    as no speech, repetitive ones (high compression ratio), echoes of the bias
+    prompt (two or more vocabulary words and nothing else, no number), and
+    segments whose words were aligned into too short a time to be speech.
     """
     text = str(raw.text).strip()
     words = _WORD.findall(text.lower())
@@ -219,7 +224,21 @@ def segment_is_speech(
         and not any(word.isdigit() for word in words)
         and all(word in prompt_words for word in words)
     )
-    return not prompt_echo
+    return not prompt_echo and not words_squeezed(getattr(raw, "words", None))
+
+
+def words_squeezed(words: Any) -> bool:
+    """Whether a segment's aligned words take too little time to have been said
+    (two or more words, under 60 ms a word on average): an invention."""
+    if not words or len(words) < 2:
+        return False
+    starts = [float(_word_field(word, "start")) for word in words]
+    ends = [float(_word_field(word, "end")) for word in words]
+    return (max(ends) - min(starts)) / len(words) < _SECONDS_PER_WORD_MIN
+
+
+def _word_field(word: Any, name: str) -> Any:
+    return word[name] if isinstance(word, dict) else getattr(word, name)
 
 
 def segment_make(raw: Any) -> Segment:
