@@ -179,8 +179,9 @@ def _timed(*words: tuple[str, float, float]) -> list[SimpleNamespace]:
         # tiny.en after a piper clip: five words at one instant, past the speech
         (_timed(*((w, 9.7, 9.7) for w in ("We'll", "see", "you", "next", "time."))),
          False),
-        (_timed(("Thank", 4.1, 4.2), ("you", 4.2, 4.2), ("for", 4.3, 4.3),
-                ("your", 4.3, 4.4), ("support.", 4.4, 4.5)), False),
+        (_timed(("Thank", 4.3, 4.3), ("you", 4.3, 4.3), ("very", 4.3, 4.3),
+                ("much", 4.3, 4.3), ("for", 4.3, 4.4), ("your", 4.4, 4.4),
+                ("support.", 4.4, 4.5)), False),
         (_timed(("resps", 4.9, 5.4), ("18.", 5.5, 5.9)), True),
         (_timed(("18.", 5.5, 5.5)), True),  # one short word may be real
         ([{"word": "GCS", "start": 0.0, "end": 0.5},
