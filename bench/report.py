@@ -21,7 +21,7 @@ TITLES = {
     "logic": "Logic: a patient's state against the number of facts",
     "ward": "Whole ward",
     "extraction": "Extraction on the dev set",
-    "speech": "Speech: real-time factor",
+    "speech": "Speech: the spoken dev set, real-time factor",
     "e2e": "End to end, embedded defaults",
     "fanout": "Fan-out: one alert to many dashboards",
     "throughput": "Throughput with Celery workers on PostgreSQL and Redis",
@@ -367,8 +367,8 @@ def speech(results: dict[str, Any], record: dict[str, Any], plots: Path) -> list
     model = str(results["model"]).split("site-packages/")[-1]
     lines = [
         f"Model `{model}` (load {_n(results['model_load_s'], 2)} s); "
-        f"clips spoken by espeak-ng; median of {results['runs']} run(s) after a "
-        "warm-up. RTF = processing time / audio duration.",
+        f"median of {results['runs']} run(s) after a warm-up, clips spoken by "
+        "espeak-ng. RTF = processing time / audio duration.",
         "",
     ]
     lines += _table(
@@ -378,14 +378,33 @@ def speech(results: dict[str, Any], record: dict[str, Any], plots: Path) -> list
             for k, v in rtf.items()
         ],
     )
-    if results.get("wer"):
+    voices = results.get("voices") or {}
+    if voices:
+        text = results["text"]
+        lines += [
+            f"The dev set ({results['dev_set']}) spoken at run time, extracted by "
+            f"{results['extractor']}: written text against transcripts per voice.",
+            "",
+        ]
         lines += _table(
-            ["bias", "WER", "numbers recalled", "seconds (10 clips)"],
-            [
-                [k, v["wer"], v["numbers_recalled"], v["seconds"]]
-                for k, v in results["wer"].items()
-            ],
-        )
+            ["input", "WER", "RTF", "numbers heard", "precision", "recall",
+             "wrong facts", "questions / 100 facts"],
+            [["written text", "", "", "", _n(text["precision"], 3),
+              _n(text["recall"], 3), text["facts_wrong"],
+              text["questions_per_100_facts"]]]
+            + [[voice, _n(v["wer"], 3), _n(v["rtf"], 2), v["numbers_heard"],
+                _n(v["precision"], 3), _n(v["recall"], 3), v["facts_wrong"],
+                v["questions_per_100_facts"]]
+               for voice, v in voices.items()],
+        )  # fmt: skip
+    for voice, modes in (results.get("bias") or {}).items():
+        lines += [f"Bias modes, voice {voice}:", ""]
+        lines += _table(
+            ["bias", "WER", "RTF", "numbers heard", "precision", "recall"],
+            [[mode, _n(v["wer"], 3), _n(v["rtf"], 2), v["numbers_heard"],
+              _n(v["precision"], 3), _n(v["recall"], 3)]
+             for mode, v in modes.items()],
+        )  # fmt: skip
     draw = partial(_speech_plot, rtf=rtf)
     return lines + [_figure(record, plots / "speech.png", draw), ""]
 

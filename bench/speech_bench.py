@@ -1,9 +1,17 @@
-"""Speech benchmark: real-time factor for 3, 10 and 30 s clips, and word error rate.
+"""Speech benchmark: the spoken dev set, per voice, text path against audio path.
 
 Run: .venv/bin/python -m bench.speech_bench [--quick] [--json OUT] [--runs N]
+     [--limit N] [--voices piper,espeak,...] [--bias-voices piper,...]
 
-Clips are spoken by espeak-ng (Debian package espeak-ng) at run time. Progress
-goes to stderr; the result, a JSON object, to stdout and to OUT if given.
+The 60 bedside utterances of the extraction dev set are spoken at run time
+(tests/support/voices.py: piper's en_US-joe-medium, espeak-ng, and the piper voice
+with ward noise at 10 dB SNR) and transcribed; per voice the bench reports WER,
+real-time factor, and extraction precision and recall on the transcript against
+the same extractor on the written text. Then each bias mode (prompt, hotwords,
+off) on the same clips, and how well word confidence separates wrong facts from
+right ones. Also the real-time factor for 3, 10 and 30 s clips (espeak-ng).
+Progress goes to stderr; the result, a JSON object, to stdout and to OUT if given
+(written again after each step, so a cut run keeps what it measured).
 """
 
 from __future__ import annotations
@@ -12,63 +20,164 @@ import argparse
 import dataclasses
 import json
 import os
-import platform
-import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from speech import TranscriptionOptions, transcribe
+from bench.common import machine, progress
+from logic.extraction.extractor import extract
+from logic.extraction.options import ExtractionOptions
+from logic.ruleset import default_ruleset
+from logic.statements import Statement, statement_parse
+from speech import Transcript, TranscriptionOptions, span_confidence, transcribe
 from speech.model import model_load
 from speech.options import BIAS_MODES
 from speech.wer import numbers_find, word_error_rate
+from tests.support.voices import VOICES, espeak_render, render
 
-# What a nurse says at the bedside, as spoken (numbers in words).
-UTTERANCES = (
-    "temperature thirty eight point four, pulse one hundred and four",
-    "sats ninety four percent on two litres of oxygen",
-    "resps twenty two, BP one hundred and ten over seventy",
-    "blood pressure ninety eight over sixty mmHg, heart rate one hundred and twenty",
-    "SpO2 ninety one percent on room air, resps twenty eight",
-    "NEWS score of seven, escalate to the doctor",
-    "obs done, temp thirty six point nine, sats ninety seven percent",
-    "patient is confused, new confusion since this morning",
-    "pain score six out of ten, given paracetamol one gram",
-    "urine output thirty mls in the last hour",
-)
-# Targets for the real-time-factor clips, in seconds of speech.
+DEV_SET = Path("/work/shared/eval/extraction-dev.jsonl")
 RTF_TARGETS = (3.0, 10.0, 30.0)
+# Thresholds on a fact's lowest word probability at which the app could ask.
+THRESHOLDS = (0.3, 0.5, 0.7, 0.9)
+RTF_TEXT = (
+    "temperature thirty eight point four, pulse one hundred and four. "
+    "sats ninety four percent on two litres of oxygen. "
+    "resps twenty two, BP one hundred and ten over seventy. "
+)
+# Where the app's questions (another part of issue 14) will be counted:
+# ``questions_count(transcript, extraction) -> int``. None: not measured yet.
+QUESTIONS_COUNT: Callable[[Transcript | None, Any], int] | None = None
 
 
 def log(message: str) -> None:
-    print(message, file=sys.stderr, flush=True)
+    progress("speech", message)
 
 
-def speak(text: str, path: Path) -> Path:
-    """Write ``text`` spoken by espeak-ng to the WAV file ``path``."""
-    subprocess.run(["espeak-ng", "-w", str(path), text], check=True)
-    return path
+def records_load(path: Path, limit: int | None) -> list[dict[str, Any]]:
+    lines = [x for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
+    return [json.loads(x) for x in lines[:limit]]
 
 
-def wav_seconds(path: Path) -> float:
-    # espeak-ng writes a 44-byte header and 16-bit mono samples at 22050 Hz.
-    return (path.stat().st_size - 44) / (2 * 22050)
+def _gold(record: dict[str, Any]) -> set[Statement]:
+    alphabet = default_ruleset().alphabet
+    parsed = (statement_parse(line, alphabet) for line in record.get("gold", []))
+    return {s for s in parsed if isinstance(s, Statement)}
 
 
-def clip_of_length(target_s: float, directory: Path) -> Path:
-    """A WAV of clinical speech about ``target_s`` seconds long."""
-    words: list[str] = []
-    path = directory / f"rtf_{target_s:g}s.wav"
-    for index in range(1000):
-        words.append(UTTERANCES[index % len(UTTERANCES)])
-        speak(". ".join(words), path)
-        if wav_seconds(path) >= target_s * 0.9:
-            return path
-    raise RuntimeError(f"could not make a {target_s} s clip")
+def extraction_score(
+    records: list[dict[str, Any]],
+    transcripts: list[Transcript] | None,
+    options: ExtractionOptions,
+) -> dict[str, Any]:
+    """Micro-averaged precision and recall as ``python -m logic evaluate`` counts
+    them, on the written text (``transcripts`` None) or on the transcripts; with
+    each fact's lowest word probability and whether the fact was right."""
+    alphabet = default_ruleset().alphabet
+    true = false = missed = questions = 0
+    facts: list[tuple[float | None, float | None, bool]] = []
+    for index, record in enumerate(records):
+        transcript = transcripts[index] if transcripts is not None else None
+        text = record["text"] if transcript is None else transcript.text
+        result = extract(
+            text, alphabet=alphabet, state=record.get("state"), options=options
+        )
+        got, gold = set(result.statements), _gold(record)
+        true, false = true + len(got & gold), false + len(got - gold)
+        missed += len(gold - got)
+        if QUESTIONS_COUNT is not None:
+            questions += QUESTIONS_COUNT(transcript, result)
+        if transcript is not None:
+            for statement, evidence in zip(
+                result.statements, result.evidence, strict=True
+            ):
+                span = (evidence.start, evidence.end)
+                if span[0] is None or span[1] is None:
+                    facts.append((None, None, statement in gold))
+                    continue
+                facts.append((
+                    span_confidence(transcript.words, span[0], span[1]),
+                    span_confidence(transcript.words, span[0], span[1],
+                                    numbers_only=True),
+                    statement in gold,
+                ))  # fmt: skip
+    extracted = true + false
+    return {
+        "precision": round(true / extracted, 3) if extracted else 1.0,
+        "recall": round(true / (true + missed), 3) if true + missed else 1.0,
+        "facts_right": true,
+        "facts_wrong": false,
+        "facts_missed": missed,
+        # Hook for the app's questions: per 100 extracted facts.
+        "questions_per_100_facts": (
+            round(100 * questions / extracted, 1)
+            if QUESTIONS_COUNT is not None and extracted
+            else None
+        ),
+        # [lowest word probability, lowest over the numbers, right?] per fact
+        "fact_confidences": [
+            [None if c is None else round(c, 3), None if n is None else round(n, 3), r]
+            for c, n, r in facts
+        ],
+    }
+
+
+def confidence_separation(facts: list[list[Any]]) -> dict[str, Any]:
+    """For each threshold, over all the words of a fact's evidence (``span``) and
+    over its numbers only (``numbers``): wrong facts below it (caught by a
+    question) and right facts below it (asked for nothing)."""
+    result: dict[str, Any] = {"wrong": sum(not f[2] for f in facts)}
+    result["right"] = len(facts) - result["wrong"]
+    for column, name in ((0, "span"), (1, "numbers")):
+        wrong = [f[column] for f in facts if not f[2]]
+        right = [f[column] for f in facts if f[2]]
+        result[name] = {
+            f"{threshold:g}": {
+                "wrong_caught": sum(c is None or c < threshold for c in wrong),
+                "right_asked": sum(c is None or c < threshold for c in right),
+            }
+            for threshold in THRESHOLDS
+        }
+    return result
+
+
+def transcripts_make(
+    clips: list[Path], options: TranscriptionOptions
+) -> list[Transcript]:
+    return [transcribe(clip, options) for clip in clips]
+
+
+def audio_measure(
+    records: list[dict[str, Any]],
+    clips: list[Path],
+    options: TranscriptionOptions,
+    extraction: ExtractionOptions,
+) -> dict[str, Any]:
+    """WER, RTF, numbers heard and extraction scores on one voice's clips."""
+    transcripts = transcripts_make(clips, options)
+    references = [r["text"] for r in records]
+    hypotheses = [t.text for t in transcripts]
+    expected = heard = 0
+    for reference, hypothesis in zip(references, hypotheses, strict=True):
+        found = numbers_find(hypothesis)
+        numbers = numbers_find(reference)
+        expected += len(numbers)
+        heard += sum(number in found for number in numbers)
+    seconds = sum(t.seconds for t in transcripts)
+    duration = sum(t.duration_s for t in transcripts)
+    score = extraction_score(records, transcripts, extraction)
+    return {
+        "wer": round(word_error_rate(references, hypotheses), 3),
+        "rtf": round(seconds / duration, 3),
+        "audio_s": round(duration, 1),
+        "numbers_heard": f"{heard}/{expected}",
+        **score,
+        "confidence": confidence_separation(score["fact_confidences"]),
+        "hypotheses": hypotheses,
+    }
 
 
 def rtf_measure(path: Path, options: TranscriptionOptions, runs: int) -> dict[str, Any]:
@@ -84,94 +193,124 @@ def rtf_measure(path: Path, options: TranscriptionOptions, runs: int) -> dict[st
     return {
         "duration_s": round(duration, 2),
         "seconds_median": round(median, 3),
-        "seconds_all": [round(value, 3) for value in timings],
         "rtf": round(median / duration, 3),
     }
 
 
-def wer_measure(clips: list[Path], options: TranscriptionOptions) -> dict[str, Any]:
-    """Word error rate, numbers recovered and time over the set, one bias mode."""
-    hypotheses = []
-    started = time.perf_counter()
-    for path in clips:
-        hypotheses.append(transcribe(path, options).text)
-    expected = found = 0
-    for reference, hypothesis in zip(UTTERANCES, hypotheses, strict=True):
-        heard = numbers_find(hypothesis)
-        numbers = numbers_find(reference)
-        expected += len(numbers)
-        found += sum(number in heard for number in numbers)
-    return {
-        "wer": round(word_error_rate(UTTERANCES, hypotheses), 3),
-        "numbers_recalled": f"{found}/{expected}",
-        "seconds": round(time.perf_counter() - started, 2),
-        "hypotheses": hypotheses,
-    }
+def rtf_by_length(
+    directory: Path, options: TranscriptionOptions, runs: int
+) -> dict[str, Any]:
+    result = {}
+    words = RTF_TEXT.split() * 4
+    for target in RTF_TARGETS:
+        text = " ".join(words[: round(target * 3)])  # espeak-ng: ~3 words a second
+        path = espeak_render(text, directory / f"rtf_{target:g}.wav")
+        result[f"{target:g}s"] = measured = rtf_measure(path, options, runs)
+        log(f"RTF {measured['duration_s']} s clip: {measured['rtf']}")
+    return result
 
 
-def run(quick: bool = False, runs: int | None = None) -> dict[str, Any]:
-    """Real-time factor per clip length (and, unless ``quick``, word error rate per
-    bias mode) with the options the environment gives."""
-    if shutil.which("espeak-ng") is None:
-        raise RuntimeError("espeak-ng is missing: apt-get install -y espeak-ng")
+def run(
+    quick: bool = False,
+    runs: int | None = None,
+    *,
+    limit: int | None = None,
+    voices: tuple[str, ...] = VOICES,
+    bias_voices: tuple[str, ...] = VOICES,
+    bias_modes: tuple[str, ...] = BIAS_MODES,
+    save: Callable[[dict[str, Any]], None] = lambda result: None,
+) -> dict[str, Any]:
+    """The whole speech bench (``quick``: 10 utterances, two voices, no bias)."""
     runs = runs or (1 if quick else 3)
+    if quick:
+        limit, voices, bias_voices = limit or 10, voices[:2], ()
     options = TranscriptionOptions.from_env(os.environ)
-    log(f"loading model ({options.model or 'bundled tiny.en'}, {options.compute_type})")
+    extraction = ExtractionOptions.from_environment(os.environ)
+    records = records_load(DEV_SET, limit)
     started = time.perf_counter()
     location = model_load(options).location
-    load_s = time.perf_counter() - started
     result: dict[str, Any] = {
         "model": location,
-        "model_load_s": round(load_s, 2),
+        "model_load_s": round(time.perf_counter() - started, 2),
         "runs": runs,
+        "dev_set": f"{DEV_SET.name} ({len(records)} utterances)",
+        "extractor": f"{extraction.backend} {extraction.model} {extraction.guide}",
         "options": {
-            key: value
-            for key, value in dataclasses.asdict(options).items()
-            if key != "vocabulary"
+            k: v
+            for k, v in dataclasses.asdict(options).items()
+            if k not in ("vocabulary", "endpoint")
         },
+        "load_average_at_start": round(os.getloadavg()[0], 2),
         "rtf": {},
-        "wer": {},
+        "voices": {},
+        "bias": {},
     }
     with tempfile.TemporaryDirectory(prefix="speech_bench_") as temporary:
         directory = Path(temporary)
-        for target in RTF_TARGETS:
-            path = clip_of_length(target, directory)
-            log(f"real-time factor, {target:g} s clip ...")
-            measured = rtf_measure(path, options, runs)
-            result["rtf"][f"{target:g}s"] = measured
-            log(f"  {measured['duration_s']} s audio: RTF {measured['rtf']}")
-        if quick:
-            return result
-        clips = [
-            speak(text, directory / f"u{i}.wav") for i, text in enumerate(UTTERANCES)
-        ]
-        for mode in BIAS_MODES:
-            log(f"word error rate, bias={mode} ...")
-            measured = wer_measure(clips, dataclasses.replace(options, bias=mode))
-            result["wer"][mode] = measured
-            log(f"  WER {measured['wer']}, numbers {measured['numbers_recalled']}")
-    result["wer_references"] = list(UTTERANCES)
+        if voices:  # a run of bias modes only leaves these to the main run
+            result["rtf"] = rtf_by_length(directory, options, runs)
+            log(f"text path: extracting {len(records)} written utterances")
+            text = extraction_score(records, None, extraction)
+            result["text"] = {k: v for k, v in text.items() if k != "fact_confidences"}
+            save(result)
+        for voice in dict.fromkeys((*voices, *bias_voices)):
+            log(f"{voice}: speaking {len(records)} utterances")
+            clips = [
+                render(r["text"], voice, directory / f"{voice}_{i}.wav")
+                for i, r in enumerate(records)
+            ]
+            modes = set(bias_modes if voice in bias_voices else ())
+            if voice in voices:
+                modes.add(options.bias)
+            for mode in sorted(modes, key=lambda m: m != options.bias):
+                log(f"{voice}, bias={mode}: transcribing and extracting")
+                measured = audio_measure(
+                    records, clips, dataclasses.replace(options, bias=mode), extraction
+                )
+                log(
+                    f"  WER {measured['wer']} RTF {measured['rtf']} "
+                    f"P {measured['precision']} R {measured['recall']}"
+                )
+                if mode == options.bias and voice in voices:
+                    result["voices"][voice] = measured
+                if voice in bias_voices:
+                    result["bias"].setdefault(voice, {})[mode] = {
+                        k: measured[k]
+                        for k in ("wer", "rtf", "numbers_heard", "precision", "recall")
+                    }
+                save(result)
+    result["references"] = [r["text"] for r in records]
+    result["machine_after"] = machine()
     return result
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--json", type=Path, help="also write the result here")
-    parser.add_argument("--runs", type=int, help="timed runs per clip (default 3)")
-    parser.add_argument("--quick", action="store_true", help="one run, no WER")
+    parser.add_argument("--runs", type=int, help="timed runs per RTF clip (default 3)")
+    parser.add_argument("--quick", action="store_true", help="10 utterances, 2 voices")
+    parser.add_argument("--limit", type=int, help="only the first N utterances")
+    parser.add_argument("--voices", default=",".join(VOICES))
+    parser.add_argument("--bias-voices", default=",".join(VOICES))
+    parser.add_argument("--bias-modes", default=",".join(BIAS_MODES))
     arguments = parser.parse_args()
-    result = {
-        "machine": {
-            "cpus": os.cpu_count(),
-            "python": platform.python_version(),
-            "load_average_at_start": os.getloadavg()[0],
-        },
-        **run(arguments.quick, arguments.runs),
-    }
-    output = json.dumps(result, indent=2, ensure_ascii=False)
-    print(output)
-    if arguments.json:
-        arguments.json.write_text(output + "\n", encoding="utf-8")
+
+    def save(result: dict[str, Any]) -> None:
+        if arguments.json:
+            text = json.dumps(result, indent=2, ensure_ascii=False)
+            arguments.json.write_text(text + "\n", encoding="utf-8")
+
+    result = run(
+        arguments.quick,
+        arguments.runs,
+        limit=arguments.limit,
+        voices=tuple(v for v in arguments.voices.split(",") if v),
+        bias_voices=tuple(v for v in arguments.bias_voices.split(",") if v),
+        bias_modes=tuple(m for m in arguments.bias_modes.split(",") if m),
+        save=save,
+    )
+    save(result)
+    print(json.dumps(result, indent=2, ensure_ascii=False))
     return 0
 
 

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the test suite needs, when they are missing.
 # espeak-ng: speech tests synthesise nurse utterances at test time.
+# sox: speech tests and the speech bench mix ward noise into spoken utterances.
 # chromium: end-to-end page tests drive Debian's headless Chromium with Playwright.
 # postgresql, redis-server: the Django tests run a second time on real services,
 # started privately on loopback by scripts/with_services.py.
 set -euo pipefail
-packages=(espeak-ng chromium postgresql redis-server)
+packages=(espeak-ng sox chromium postgresql redis-server)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" \

@@ -62,3 +62,19 @@ class ModelUnavailable(SpeechError):
     """The configured speech model cannot be found or loaded on this machine."""
 
     code = "model_unavailable"
+
+
+class RecogniserUnreachable(SpeechError):
+    """The remote recogniser did not answer (refused, timed out, overloaded, a 5xx).
+
+    Nothing is wrong with the recording: the same call is worth trying again later.
+    """
+
+    code = "recogniser_unreachable"
+
+
+class RecogniserRejected(SpeechError):
+    """The remote recogniser refused the request (wrong model name, key or URL):
+    a setting to fix, not worth retrying as is."""
+
+    code = "recogniser_rejected"

@@ -11,6 +11,8 @@ from speech.errors import InvalidOption
 
 BiasMode = Literal["prompt", "hotwords", "off"]
 BIAS_MODES: tuple[BiasMode, ...] = ("prompt", "hotwords", "off")
+Backend = Literal["embedded", "openai"]
+BACKENDS: tuple[Backend, ...] = ("embedded", "openai")
 
 # Words nurses say at the bedside that a general English model spells wrongly
 # ("rests" for resps, "mmg" for mmHg). Abbreviations and units only: plain
@@ -41,6 +43,18 @@ def vocabulary_parse(text: str) -> tuple[str, ...]:
 
 
 @dataclass(frozen=True)
+class AsrEndpoint:
+    """An OpenAI-compatible ``/v1/audio/transcriptions`` server for the ``openai``
+    backend: its base URL (``http://asr.ward:8000/v1``), the model name it
+    serves, the API key, and how long to wait for one answer."""
+
+    base_url: str = ""
+    model: str = "whisper-1"
+    api_key: str = field(default="not-needed", repr=False)
+    timeout_s: float = 60.0
+
+
+@dataclass(frozen=True)
 class TranscriptionOptions:
     """How to transcribe: which model, how to decode, and what to refuse.
 
@@ -50,6 +64,10 @@ class TranscriptionOptions:
     holding a CTranslate2 Whisper model. ``vocabulary`` is the list of ward words
     to bias decoding towards; ``bias`` says how (``"prompt"``: an initial prompt,
     ``"hotwords"``: faster-whisper's hotwords, ``"off"``: no bias).
+
+    ``backend`` is ``"embedded"`` (faster-whisper in this process, the default)
+    or ``"openai"``: the server in ``endpoint``, which then recognises instead
+    (``model``, ``device`` and the decoding settings apply to the embedded one).
     """
 
     model: str | None = None
@@ -66,6 +84,8 @@ class TranscriptionOptions:
     log_prob_threshold: float = -1.0
     compression_ratio_threshold: float = 2.4
     temperatures: tuple[float, ...] = field(default=(0.0, 0.2, 0.4, 0.6))
+    backend: Backend = "embedded"
+    endpoint: AsrEndpoint = AsrEndpoint()
 
     def __post_init__(self) -> None:
         # Callers outside mypy may hand in a string or a list; keep the
@@ -91,6 +111,18 @@ class TranscriptionOptions:
             raise InvalidOption("max_seconds must be more than 0.")
         if not self.temperatures:
             raise InvalidOption("temperatures must hold at least one value.")
+        if self.backend not in BACKENDS:
+            raise InvalidOption(
+                f"CARETAKER_ASR_BACKEND must be one of {', '.join(BACKENDS)}; "
+                f"got {self.backend!r}."
+            )
+        if self.backend == "openai" and not self.endpoint.base_url:
+            raise InvalidOption(
+                "CARETAKER_ASR_BACKEND=openai needs CARETAKER_ASR_BASE_URL, the "
+                "server's OpenAI-compatible base URL (http://host:8000/v1)."
+            )
+        if not self.endpoint.timeout_s > 0:
+            raise InvalidOption("CARETAKER_ASR_TIMEOUT must be above 0 seconds.")
 
     @property
     def bias_active(self) -> bool:
@@ -99,7 +131,9 @@ class TranscriptionOptions:
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str]) -> TranscriptionOptions:
-        """Read settings from ``CARETAKER_WHISPER_*`` and ``CARETAKER_SPEECH_*``.
+        """Read settings from ``CARETAKER_WHISPER_*``, ``CARETAKER_SPEECH_*`` and
+        ``CARETAKER_ASR_*`` (the recogniser: ``BACKEND``, ``BASE_URL``, ``MODEL``,
+        ``API_KEY``, ``TIMEOUT``).
 
         Unset or empty variables keep the defaults, except
         ``CARETAKER_WHISPER_VOCABULARY`` where an empty value means no vocabulary.
@@ -126,6 +160,13 @@ class TranscriptionOptions:
                 else vocabulary_parse(vocabulary)
             ),
             bias=reader.bias("CARETAKER_WHISPER_BIAS", "prompt"),
+            backend=reader.backend("CARETAKER_ASR_BACKEND", "embedded"),
+            endpoint=AsrEndpoint(
+                base_url=reader.text("CARETAKER_ASR_BASE_URL", ""),
+                model=reader.text("CARETAKER_ASR_MODEL", "whisper-1"),
+                api_key=reader.text("CARETAKER_ASR_API_KEY", "not-needed"),
+                timeout_s=reader.seconds("CARETAKER_ASR_TIMEOUT", 60.0),
+            ),
         )
 
 
@@ -181,6 +222,15 @@ class _EnvReader:
                 f"{name} must be a language code such as 'en', or 'auto'; got {raw!r}."
             )
         return raw
+
+    def backend(self, name: str, default: Backend) -> Backend:
+        raw = self.text(name, default).lower()
+        for backend in BACKENDS:
+            if raw == backend:
+                return backend
+        raise InvalidOption(
+            f"{name} must be one of {', '.join(BACKENDS)}; got {raw!r}."
+        )
 
     def bias(self, name: str, default: BiasMode) -> BiasMode:
         raw = self.text(name, default).lower()

@@ -10,12 +10,17 @@ from typing import Any
 from speech.audio import SAMPLE_RATE, AudioInput, Samples, audio_decode
 from speech.model import LoadedModel, model_load
 from speech.options import TranscriptionOptions
+from speech.words import HeardWord, Word, words_place
 
 NO_SPEECH_REASON = "no speech detected"
 # Whisper's own rule drops a window only when it is unsure of the words too;
 # past this, the model is sure there is no speech whatever it wrote.
 _NO_SPEECH_CERTAIN = 0.9
 _WORD = re.compile(r"[a-z0-9]+")
+# Nobody says two or more words in under 60 ms each. Whisper's inventions at the
+# end of a clip ("We'll see you next time.", "Thank you for your support.") come
+# as a segment whose words the alignment squeezes into a moment past the speech.
+_SECONDS_PER_WORD_MIN = 0.06
 
 
 @dataclass(frozen=True)
@@ -34,7 +39,9 @@ class Transcript:
     """What was said, or an empty text with the reason nothing was kept.
 
     ``duration_s`` is the length of the recording, ``seconds`` the time spent
-    decoding and transcribing it (the one-time model load excluded).
+    decoding and transcribing it (the one-time model load excluded). ``words``
+    are the recognised words in order, each with its times, its probability and
+    its character span in ``text`` (see :func:`speech.span_confidence`).
     """
 
     text: str
@@ -43,6 +50,7 @@ class Transcript:
     no_speech: bool
     reason: str | None
     segments: tuple[Segment, ...]
+    words: tuple[Word, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """The transcript as plain JSON-ready values, segments as objects."""
@@ -59,6 +67,19 @@ class Transcript:
                 }
                 for segment in self.segments
             ],
+            "words": [
+                {
+                    "text": word.text,
+                    "start": round(word.start, 3),
+                    "end": round(word.end, 3),
+                    "probability": (
+                        None if word.probability is None else round(word.probability, 4)
+                    ),
+                    "char_start": word.char_start,
+                    "char_end": word.char_end,
+                }
+                for word in self.words
+            ],
         }
 
 
@@ -73,32 +94,48 @@ def transcribe(
     """
     options = options or TranscriptionOptions()
     started = time.perf_counter()
+    # Decoded here for every backend: a bad, cut or over-long recording is refused
+    # the same way whoever recognises it.
     samples = audio_decode(audio, max_seconds=options.max_seconds)
     decode_seconds = time.perf_counter() - started
-    loaded = model_load(options)
-    started = time.perf_counter()
-    segments = samples_transcribe(loaded, samples, options)
+    if options.backend == "openai":
+        from speech.remote import remote_transcribe
+
+        started = time.perf_counter()
+        segments, heard = remote_transcribe(samples, options)
+    else:
+        loaded = model_load(options)
+        started = time.perf_counter()
+        segments, heard = samples_transcribe(loaded, samples, options)
     seconds = decode_seconds + time.perf_counter() - started
+    return transcript_make(segments, heard, len(samples) / SAMPLE_RATE, seconds)
+
+
+def transcript_make(
+    segments: tuple[Segment, ...],
+    heard: tuple[HeardWord, ...],
+    duration_s: float,
+    seconds: float,
+) -> Transcript:
+    """The transcript of the kept segments, their words placed in its text."""
     text = " ".join(segment.text for segment in segments).strip()
     return Transcript(
         text=text,
-        duration_s=len(samples) / SAMPLE_RATE,
+        duration_s=duration_s,
         seconds=seconds,
         no_speech=not text,
         reason=None if text else NO_SPEECH_REASON,
         segments=segments,
+        words=words_place(heard, text),
     )
 
 
 def samples_transcribe(
     loaded: LoadedModel, samples: Samples, options: TranscriptionOptions
-) -> tuple[Segment, ...]:
-    """Run Whisper on decoded samples and keep the segments that are speech."""
-    prompt = bias_prompt(options.vocabulary) if options.bias == "prompt" else None
-    hotwords = " ".join(options.vocabulary) if options.bias == "hotwords" else None
-    if not options.bias_active:
-        prompt = hotwords = None
-    prompt_words = frozenset(_WORD.findall((prompt or hotwords or "").lower()))
+) -> tuple[tuple[Segment, ...], tuple[HeardWord, ...]]:
+    """Run Whisper on decoded samples; the segments that are speech, their words."""
+    prompt, hotwords = bias_arguments(options)
+    prompt_words = bias_words(options)
     with loaded.lock:
         raw_segments, _info = loaded.whisper.transcribe(
             samples,
@@ -113,14 +150,39 @@ def samples_transcribe(
             no_speech_threshold=options.no_speech_threshold,
             log_prob_threshold=options.log_prob_threshold,
             compression_ratio_threshold=options.compression_ratio_threshold,
+            # Each word's probability travels with the text to the facts.
+            word_timestamps=True,
         )
         # The segments are generated lazily: decode them while holding the lock.
         kept = [
-            _segment_make(raw)
-            for raw in raw_segments
-            if segment_is_speech(raw, options, prompt_words)
+            raw for raw in raw_segments if segment_is_speech(raw, options, prompt_words)
         ]
-    return tuple(kept)
+    heard = tuple(
+        HeardWord(
+            text=str(word.word),
+            start=float(word.start),
+            end=float(word.end),
+            probability=float(word.probability),
+        )
+        for raw in kept
+        for word in raw.words or ()
+    )
+    return tuple(segment_make(raw) for raw in kept), heard
+
+
+def bias_arguments(options: TranscriptionOptions) -> tuple[str | None, str | None]:
+    """``(initial prompt, hotwords)`` for the configured bias; at most one is set."""
+    if not options.bias_active:
+        return None, None
+    if options.bias == "prompt":
+        return bias_prompt(options.vocabulary), None
+    return None, " ".join(options.vocabulary)
+
+
+def bias_words(options: TranscriptionOptions) -> frozenset[str]:
+    """The words of the active bias, to recognise segments that only echo it."""
+    prompt, hotwords = bias_arguments(options)
+    return frozenset(_WORD.findall((prompt or hotwords or "").lower()))
 
 
 def bias_prompt(vocabulary: tuple[str, ...]) -> str:
@@ -138,8 +200,9 @@ def segment_is_speech(
     """Whether a faster-whisper segment is speech rather than an invention.
 
     Drops segments without a letter or digit, segments the model itself rates
-    as no speech, repetitive ones (high compression ratio), and echoes of the
-    bias prompt (two or more vocabulary words and nothing else, no number).
+    as no speech, repetitive ones (high compression ratio), echoes of the bias
+    prompt (two or more vocabulary words and nothing else, no number), and
+    segments whose words were aligned into too short a time to be speech.
     """
     text = str(raw.text).strip()
     words = _WORD.findall(text.lower())
@@ -161,10 +224,25 @@ def segment_is_speech(
         and not any(word.isdigit() for word in words)
         and all(word in prompt_words for word in words)
     )
-    return not prompt_echo
+    return not prompt_echo and not words_squeezed(getattr(raw, "words", None))
 
 
-def _segment_make(raw: Any) -> Segment:
+def words_squeezed(words: Any) -> bool:
+    """Whether a segment's aligned words take too little time to have been said
+    (two or more words, under 60 ms a word on average): an invention."""
+    if not words or len(words) < 2:
+        return False
+    starts = [float(_word_field(word, "start")) for word in words]
+    ends = [float(_word_field(word, "end")) for word in words]
+    return (max(ends) - min(starts)) / len(words) < _SECONDS_PER_WORD_MIN
+
+
+def _word_field(word: Any, name: str) -> Any:
+    return word[name] if isinstance(word, dict) else getattr(word, name)
+
+
+def segment_make(raw: Any) -> Segment:
+    """A :class:`Segment` from faster-whisper's or a server's segment."""
     return Segment(
         start=float(raw.start),
         end=float(raw.end),

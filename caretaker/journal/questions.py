@@ -9,9 +9,11 @@ see it. Typed values are the nurse's own keystrokes and are never asked about.
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.utils import timezone
 
+import speech
 from caretaker.audit.services import Action, audit_record
 from caretaker.journal.models import Fact, Message
 from caretaker.journal.rules import ActiveRules
@@ -35,25 +37,23 @@ class Heard:
     end: float | None
 
 
-def span_heard(words: Sequence[dict], start: int | None, end: int | None) -> Heard:
-    """The recogniser's words (``Message.words``) that overlap the transcript's
-    characters ``start``..``end``: how sure it was, and where they are in the audio."""
+def span_heard(
+    stored: Sequence[dict[str, Any]], start: int | None, end: int | None
+) -> Heard:
+    """The recogniser's words (``Message.words``, :class:`speech.Word` as stored)
+    under the transcript's characters ``start``..``end``: how sure it was of the
+    least certain one (unknown when a word has no probability: a remote server that
+    gives none), and where they are in the recording."""
     if start is None or end is None:
         return Heard(None, None, None)
-    inside = [
-        w
-        for w in words
-        if w.get("start_char") is not None
-        and w["start_char"] < end
-        and w["end_char"] > start
-    ]
+    words = [speech.Word(**w) for w in stored]
+    inside = speech.words_in_span(words, start, end)
     if not inside:
         return Heard(None, None, None)
-    known = [w["probability"] for w in inside if w.get("probability") is not None]
     return Heard(
-        min(known) if known else None,
-        min(w["start"] for w in inside),
-        max(w["end"] for w in inside),
+        speech.span_confidence(words, start, end),
+        min(w.start for w in inside),
+        max(w.end for w in inside),
     )
 
 

@@ -5,6 +5,7 @@ facts and the solved state, undo. Raising alerts and pushing pages come after, i
 import logging
 import uuid
 from collections.abc import Sequence
+from dataclasses import asdict
 from datetime import datetime, timedelta
 
 from django.core.files.base import ContentFile
@@ -113,15 +114,23 @@ def message_transcribe(*, message: Message) -> None:
         try:
             with message.audio.open("rb") as audio:
                 transcript = transcription.audio_transcribe(audio.read())
+        except transcription.TranscriptionUnavailable as error:
+            raise StepUnavailable(str(error)) from error
         except transcription.TranscriptionFailed as error:
             raise MessageFailed(str(error)) from error
         if transcript.no_speech:
             raise MessageFailed(transcript.reason or "no speech detected")
         message.transcript = transcript.text
+        # How sure the recogniser was of each word, and where it is: a doubtful
+        # value becomes a question (caretaker/journal/questions.py).
+        message.words = [asdict(word) for word in transcript.words]
     else:
         message.transcript = message.text
     message_update(
-        message=message, transcript=message.transcript, status=Status.TRANSCRIBED
+        message=message,
+        transcript=message.transcript,
+        words=message.words,
+        status=Status.TRANSCRIBED,
     )
 
 

@@ -191,8 +191,11 @@ CARETAKER_LLM_CONSTRAINT = env("CARETAKER_LLM_CONSTRAINT", default="json_schema"
 # Let a capable chat model (the openai backend) reword confirmations; a rewording is
 # shown only when it has exactly the confirmation's numbers.
 CARETAKER_LLM_WORDING = env.bool("CARETAKER_LLM_WORDING", default=False)
-# Speech recognition: the CARETAKER_WHISPER_* variables (README), read and checked
-# once here, so a wrong value stops the start instead of failing the first message.
+# Speech recognition: the CARETAKER_WHISPER_* variables (README) and the recogniser,
+# CARETAKER_ASR_BACKEND (embedded tiny.en, or openai: an OpenAI-compatible server at
+# CARETAKER_ASR_BASE_URL with CARETAKER_ASR_MODEL, CARETAKER_ASR_API_KEY and
+# CARETAKER_ASR_TIMEOUT), read and checked once here, so a wrong value stops the
+# start instead of failing the first message (docs/speech.md).
 CARETAKER_TRANSCRIPTION = TranscriptionOptions.from_env(os.environ)
 # Whisper and the embedded llama.cpp model run in supervised processes of their own
 # (caretaker/modelhost.py): a native crash there fails one step, retried once, and

@@ -99,7 +99,8 @@ def test_without_bias_numbers_still_come_back(clip, options) -> None:
 
 
 def test_transcript_dict_has_the_documented_keys(clip, options) -> None:
-    """to_dict gives the JSON the CLI prints, segments as objects."""
+    """to_dict gives the JSON the CLI prints, segments and words as objects; the
+    words came last, after every key older callers read."""
     data = transcribe(clip.path, options).to_dict()
     assert list(data) == [
         "text",
@@ -108,6 +109,7 @@ def test_transcript_dict_has_the_documented_keys(clip, options) -> None:
         "no_speech",
         "reason",
         "segments",
+        "words",
     ]
     assert set(data["segments"][0]) == {
         "start",
@@ -165,3 +167,31 @@ def test_segments_that_are_not_speech_are_dropped(segment, kept) -> None:
     options = TranscriptionOptions()
     words = frozenset(bias_prompt(options.vocabulary).lower().replace(",", "").split())
     assert segment_is_speech(segment, options, words) is kept
+
+
+def _timed(*words: tuple[str, float, float]) -> list[SimpleNamespace]:
+    return [SimpleNamespace(word=w, start=s, end=e) for w, s, e in words]
+
+
+@pytest.mark.parametrize(
+    ("words", "kept"),
+    [
+        # tiny.en after a piper clip: five words at one instant, past the speech
+        (_timed(*((w, 9.7, 9.7) for w in ("We'll", "see", "you", "next", "time."))),
+         False),
+        (_timed(("Thank", 4.3, 4.3), ("you", 4.3, 4.3), ("very", 4.3, 4.3),
+                ("much", 4.3, 4.3), ("for", 4.3, 4.4), ("your", 4.4, 4.4),
+                ("support.", 4.4, 4.5)), False),
+        (_timed(("resps", 4.9, 5.4), ("18.", 5.5, 5.9)), True),
+        (_timed(("18.", 5.5, 5.5)), True),  # one short word may be real
+        ([{"word": "GCS", "start": 0.0, "end": 0.5},
+          {"word": "15", "start": 0.5, "end": 0.9}], True),  # a server's dicts
+    ],
+)  # fmt: skip
+def test_words_squeezed_into_a_moment_are_an_invention(words, kept) -> None:
+    """A segment whose words were aligned at under 60 ms a word is dropped."""
+    raw = SimpleNamespace(
+        text=" ".join(w["word"] if isinstance(w, dict) else w.word for w in words),
+        no_speech_prob=0.1, avg_logprob=-0.3, compression_ratio=1.2, words=words,
+    )  # fmt: skip
+    assert segment_is_speech(raw, TranscriptionOptions(), frozenset()) is kept

@@ -33,8 +33,8 @@ def words_of(transcript: str, probabilities: dict[str, float] | None = None) -> 
                 "start": index * 0.5,
                 "end": index * 0.5 + 0.45,
                 "probability": (probabilities or {}).get(word, 0.95),
-                "start_char": start,
-                "end_char": position,
+                "char_start": start,
+                "char_end": position,
             }
         )
     return words
