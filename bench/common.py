@@ -13,6 +13,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+# The shared dev sets (extraction-dev.jsonl, real-dev.jsonl): beside the checkout,
+# or where CARETAKER_EVAL_DIR says.
+EVAL_DIR = Path(os.environ.get("CARETAKER_EVAL_DIR") or ROOT.parent / "shared" / "eval")
 PYTHON = sys.executable
 
 

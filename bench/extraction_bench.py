@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.common import progress, summary_ms
+from bench.common import EVAL_DIR, progress, summary_ms
 from logic.alphabet import Alphabet
 from logic.extraction.backends import Backend, backend_get
 from logic.extraction.extractor import extract
@@ -31,9 +31,9 @@ from logic.ruleset import default_ruleset
 from logic.statements import Statement, statement_parse
 from tests.support.servers import llama_server
 
-DEV_SET = Path("/work/shared/eval/extraction-dev.jsonl")
+DEV_SET = EVAL_DIR / "extraction-dev.jsonl"
 # Real clinical language (SYNUR dictations), measured beside the dev set.
-REAL_SET = Path("/work/shared/eval/real-dev.jsonl")
+REAL_SET = EVAL_DIR / "real-dev.jsonl"
 MODEL = ExtractionOptions().model  # the embedded default
 SAMPLED = 5
 

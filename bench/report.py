@@ -390,13 +390,13 @@ def speech(results: dict[str, Any], record: dict[str, Any], plots: Path) -> list
             ["input", "WER", "RTF", "numbers heard", "precision", "recall",
              "wrong facts", "questions / 100 facts"],
             [["written text", "", "", "", _n(text["precision"], 3),
-              _n(text["recall"], 3), text["facts_wrong"],
-              text["questions_per_100_facts"]]]
+              _n(text["recall"], 3), text["facts_wrong"], "0 (never asked)"]]
             + [[voice, _n(v["wer"], 3), _n(v["rtf"], 2), v["numbers_heard"],
                 _n(v["precision"], 3), _n(v["recall"], 3), v["facts_wrong"],
                 v["questions_per_100_facts"]]
                for voice, v in voices.items()],
         )  # fmt: skip
+        lines += _speech_questions(voices)
     for voice, modes in (results.get("bias") or {}).items():
         lines += [f"Bias modes, voice {voice}:", ""]
         lines += _table(
@@ -407,6 +407,28 @@ def speech(results: dict[str, Any], record: dict[str, Any], plots: Path) -> list
         )  # fmt: skip
     draw = partial(_speech_plot, rtf=rtf)
     return lines + [_figure(record, plots / "speech.png", draw), ""]
+
+
+def _speech_questions(voices: dict[str, Any]) -> list[str]:
+    """What asking instead of guessing costs the nurse and saves the patient."""
+    return [
+        "Doubtful values asked instead of recorded (the alphabet's "
+        "`confirm_confidence` and `confirm_outside`; the dev set has no earlier "
+        "readings, so no jump is asked): right values asked are the nurse's cost, "
+        "wrong values recorded without a question the patient's risk. *Recorded* "
+        "counts what enters the record before any answer; *answered* after the "
+        "nurse confirms the right values and dismisses the wrong ones.",
+        "",
+        *_table(
+            ["voice", "right asked", "wrong facts", "wrong through",
+             "recorded P", "recorded R", "answered P", "answered R"],
+            [[voice, f"{v['right_asked']} of {v['facts_right']}", v["facts_wrong"],
+              v["wrong_through"], _n(v["recorded_precision"], 3),
+              _n(v["recorded_recall"], 3), _n(v["answered_precision"], 3),
+              _n(v["recall"], 3)]
+             for voice, v in voices.items()],
+        ),
+    ]  # fmt: skip
 
 
 def _speech_plot(axes: Axes, *, rtf: dict[str, Any]) -> None:

@@ -28,7 +28,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bench.common import machine, progress
+from bench.common import EVAL_DIR, machine, progress
+from logic.doubt import statement_doubts
 from logic.extraction.extractor import extract
 from logic.extraction.options import ExtractionOptions
 from logic.ruleset import default_ruleset
@@ -39,7 +40,7 @@ from speech.options import BIAS_MODES
 from speech.wer import numbers_find, word_error_rate
 from tests.support.voices import VOICES, espeak_render, render
 
-DEV_SET = Path("/work/shared/eval/extraction-dev.jsonl")
+DEV_SET = EVAL_DIR / "extraction-dev.jsonl"
 RTF_TARGETS = (3.0, 10.0, 30.0)
 # Thresholds on a fact's lowest word probability at which the app could ask.
 THRESHOLDS = (0.3, 0.5, 0.7, 0.9)
@@ -48,9 +49,6 @@ RTF_TEXT = (
     "sats ninety four percent on two litres of oxygen. "
     "resps twenty two, BP one hundred and ten over seventy. "
 )
-# Where the app's questions (another part of issue 14) will be counted:
-# ``questions_count(transcript, extraction) -> int``. None: not measured yet.
-QUESTIONS_COUNT: Callable[[Transcript | None, Any], int] | None = None
 
 
 def log(message: str) -> None:
@@ -75,9 +73,18 @@ def extraction_score(
 ) -> dict[str, Any]:
     """Micro-averaged precision and recall as ``python -m logic evaluate`` counts
     them, on the written text (``transcripts`` None) or on the transcripts; with
-    each fact's lowest word probability and whether the fact was right."""
+    each fact's lowest word probability and whether the fact was right.
+
+    On transcripts, each fact is also put to the app's doubt rule (logic.doubt,
+    the alphabet's thresholds: uncertain words, the chart's extreme bands; the dev
+    set has no earlier readings, so no jump): a doubtful one is asked, not recorded.
+    Counted: questions per 100 facts, right facts asked (the nurse's cost), wrong
+    facts recorded without a question (the patient's risk), and the record's
+    precision and recall once the nurse has answered (confirming the right values,
+    correcting the wrong ones)."""
     alphabet = default_ruleset().alphabet
-    true = false = missed = questions = 0
+    true = false = missed = 0
+    right_asked = wrong_asked = 0
     facts: list[tuple[float | None, float | None, bool]] = []
     for index, record in enumerate(records):
         transcript = transcripts[index] if transcripts is not None else None
@@ -88,34 +95,52 @@ def extraction_score(
         got, gold = set(result.statements), _gold(record)
         true, false = true + len(got & gold), false + len(got - gold)
         missed += len(gold - got)
-        if QUESTIONS_COUNT is not None:
-            questions += QUESTIONS_COUNT(transcript, result)
         if transcript is not None:
             for statement, evidence in zip(
                 result.statements, result.evidence, strict=True
             ):
                 span = (evidence.start, evidence.end)
-                if span[0] is None or span[1] is None:
-                    facts.append((None, None, statement in gold))
-                    continue
-                facts.append((
-                    span_confidence(transcript.words, span[0], span[1]),
-                    span_confidence(transcript.words, span[0], span[1],
-                                    numbers_only=True),
-                    statement in gold,
-                ))  # fmt: skip
+                confidence = numbers = None
+                if span[0] is not None and span[1] is not None:
+                    confidence = span_confidence(transcript.words, span[0], span[1])
+                    numbers = span_confidence(transcript.words, span[0], span[1],
+                                              numbers_only=True)  # fmt: skip
+                right = statement in gold
+                facts.append((confidence, numbers, right))
+                if statement_doubts(statement, alphabet, confidence=confidence):
+                    right_asked += right
+                    wrong_asked += not right
     extracted = true + false
+    asked = right_asked + wrong_asked
+    through = false - wrong_asked  # wrong facts recorded without a question
     return {
         "precision": round(true / extracted, 3) if extracted else 1.0,
         "recall": round(true / (true + missed), 3) if true + missed else 1.0,
         "facts_right": true,
         "facts_wrong": false,
         "facts_missed": missed,
-        # Hook for the app's questions: per 100 extracted facts.
         "questions_per_100_facts": (
-            round(100 * questions / extracted, 1)
-            if QUESTIONS_COUNT is not None and extracted
-            else None
+            round(100 * asked / extracted, 1) if extracted else 0.0
+        ),
+        # The nurse's cost: right values she is asked about.
+        "right_asked": right_asked,
+        "right_asked_share": round(right_asked / true, 3) if true else 0.0,
+        # The patient's risk: wrong values recorded without a question.
+        "wrong_through": through,
+        # What enters the record before any answer (questions are not facts) ...
+        "recorded_precision": (
+            round((true - right_asked) / (extracted - asked), 3)
+            if extracted - asked
+            else 1.0
+        ),
+        "recorded_recall": (
+            round((true - right_asked) / (true + missed), 3) if true + missed else 1.0
+        ),
+        # ... and after the nurse answers, counted without credit for corrections:
+        # right values confirmed, wrong ones dismissed; recall is then the audio
+        # path's own.
+        "answered_precision": (
+            round(true / (true + through), 3) if true + through else 1.0
         ),
         # [lowest word probability, lowest over the numbers, right?] per fact
         "fact_confidences": [
