@@ -19,7 +19,7 @@ from typing import Any
 
 from bench.app import Session, WebSocket, app_server, database_template
 from bench.common import progress, summary_ms
-from bench.speech_bench import speak, wav_seconds
+from tests.support.voices import espeak_render, wav_seconds
 
 # What a nurse types at the bedside; the values change from message to message.
 TYPED = (
@@ -38,7 +38,7 @@ CLIP_S = 5.0
 def clip_spoken(directory: Path) -> Path:
     """About ``CLIP_S`` seconds of a bedside utterance, spoken by espeak-ng at the
     speed that makes it that long."""
-    path = speak(SPOKEN, directory / "natural.wav")
+    path = espeak_render(SPOKEN, directory / "natural.wav")
     words_per_minute = round(175 * wav_seconds(path) / CLIP_S)
     clip = directory / "clip.wav"
     subprocess.run(

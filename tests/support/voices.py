@@ -80,6 +80,12 @@ def espeak_render(text: str, path: Path) -> Path:
     return path
 
 
+def wav_seconds(path: Path) -> float:
+    """The length of a WAV file in seconds."""
+    with wave.open(str(path), "rb") as clip:
+        return clip.getnframes() / clip.getframerate()
+
+
 def _sox(*arguments: str) -> str:
     # -R: repeatable noise, so two runs of the bench hear the same ward.
     done = subprocess.run([_program("sox", "sox"), "-R", *arguments],
