@@ -41,6 +41,10 @@ from speech.wer import numbers_find, word_error_rate
 from tests.support.voices import VOICES, espeak_render, render
 
 DEV_SET = EVAL_DIR / "extraction-dev.jsonl"
+REAL_SET = EVAL_DIR / "real-dev.jsonl"
+# The short paragraphs of real nurse dictations are spoken beside the dev set: as
+# long as a bedside recording (a long one is a dictation, not an observation).
+SHORT_WORDS = 40
 RTF_TARGETS = (3.0, 10.0, 30.0)
 # Thresholds on a fact's lowest word probability at which the app could ask.
 THRESHOLDS = (0.3, 0.5, 0.7, 0.9)
@@ -58,6 +62,16 @@ def log(message: str) -> None:
 def records_load(path: Path, limit: int | None) -> list[dict[str, Any]]:
     lines = [x for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
     return [json.loads(x) for x in lines[:limit]]
+
+
+def short_paragraphs(path: Path, limit: int | None) -> list[dict[str, Any]]:
+    """The paragraphs of ``path`` of at most ``SHORT_WORDS`` words that state a
+    fact (gold not empty)."""
+    records = records_load(path, None)
+    short = [
+        r for r in records if len(r["text"].split()) <= SHORT_WORDS and r.get("gold")
+    ]
+    return short[:limit]
 
 
 def _gold(record: dict[str, Any]) -> set[Statement]:
@@ -251,14 +265,17 @@ def run(
         limit, voices, bias_voices = limit or 10, voices[:2], ()
     options = TranscriptionOptions.from_env(os.environ)
     extraction = ExtractionOptions.from_environment(os.environ)
-    records = records_load(DEV_SET, limit)
+    dev = records_load(DEV_SET, limit)
+    real = short_paragraphs(REAL_SET, limit) if REAL_SET.exists() else []
+    records = dev + real
     started = time.perf_counter()
     location = model_load(options).location
     result: dict[str, Any] = {
         "model": location,
         "model_load_s": round(time.perf_counter() - started, 2),
         "runs": runs,
-        "dev_set": f"{DEV_SET.name} ({len(records)} utterances)",
+        "dev_set": f"{DEV_SET.name} ({len(dev)} utterances) and the "
+        f"{len(real)} paragraphs of {REAL_SET.name} of at most {SHORT_WORDS} words",
         "extractor": f"{extraction.backend} {extraction.model} {extraction.guide}",
         "options": {
             k: v
