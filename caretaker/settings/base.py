@@ -104,11 +104,14 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 
 def redis_channel_layer(url: str) -> dict:
-    """The Redis channel layer. channels_redis blocks up to 5 s waiting for a
-    consumer's next event, and redis-py 8 cuts a read at 5 s by default: an idle
-    websocket then crashed. The socket timeout must exceed the blocking wait."""
+    """The Redis channel layer: Redis pub/sub, which publishes a group message once
+    and lets each server process hand it to its own sockets (the list-based layer
+    pops one message per socket from Redis: 500 round trips per alert at 500 open
+    dashboards). Both deliver at most once; pages resync on connect. The socket
+    timeout must exceed channels_redis's 5 s blocking wait (redis-py 8 cuts a read
+    at 5 s by default: an idle websocket then crashed)."""
     return {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
         "CONFIG": {"hosts": [{"address": url, "socket_timeout": 30}]},
     }
 

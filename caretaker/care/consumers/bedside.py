@@ -53,7 +53,7 @@ class BedsideConsumer(GuardedJsonConsumer):
 
     async def access_current(self) -> bool:
         assert self.patient is not None  # connect set it before joining any group
-        return await database_sync_to_async(patient_access_current)(
+        return await database_sync_to_async(patient_access_current, thread_sensitive=False)(
             scope=self.scope, patient_id=self.patient.pk
         )
 

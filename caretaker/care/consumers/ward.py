@@ -69,7 +69,7 @@ class WardConsumer(GuardedJsonConsumer):
             await self.send_json({"type": "error", "error": "unknown action"})
 
     async def access_current(self) -> bool:
-        return await database_sync_to_async(ward_access_current)(
+        return await database_sync_to_async(ward_access_current, thread_sensitive=False)(
             scope=self.scope, ward=self.ward
         )
 
