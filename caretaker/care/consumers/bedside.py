@@ -53,9 +53,9 @@ class BedsideConsumer(GuardedJsonConsumer):
 
     async def access_current(self) -> bool:
         assert self.patient is not None  # connect set it before joining any group
-        return await database_sync_to_async(patient_access_current, thread_sensitive=False)(
-            scope=self.scope, patient_id=self.patient.pk
-        )
+        return await database_sync_to_async(
+            patient_access_current, thread_sensitive=False
+        )(scope=self.scope, patient_id=self.patient.pk)
 
     # Forwarded as it comes: logged out, deactivated, moved to another ward or taken
     # off it closes the socket at once (caretaker/wards/revocation.py), and the

@@ -69,9 +69,9 @@ class WardConsumer(GuardedJsonConsumer):
             await self.send_json({"type": "error", "error": "unknown action"})
 
     async def access_current(self) -> bool:
-        return await database_sync_to_async(ward_access_current, thread_sensitive=False)(
-            scope=self.scope, ward=self.ward
-        )
+        return await database_sync_to_async(
+            ward_access_current, thread_sensitive=False
+        )(scope=self.scope, ward=self.ward)
 
     async def access_changed(self, event: dict[str, Any]) -> None:
         """Access gone: closed for good. A ward lead's role given or taken: closed
