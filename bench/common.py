@@ -12,9 +12,15 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
+from logic.extraction.backends.llama import PROCESS_ENVIRONMENT as LLAMA_ENVIRONMENT
+
 ROOT = Path(__file__).resolve().parents[1]
 # The shared dev sets (extraction-dev.jsonl, real-dev.jsonl): beside the checkout,
 # or where CARETAKER_EVAL_DIR says.
+# The benchmarks load llama.cpp in their own processes, as the app's model process
+# does: with its OpenMP waiters sleeping (logic/extraction/backends/llama.py).
+for _name, _value in LLAMA_ENVIRONMENT.items():
+    os.environ.setdefault(_name, _value)
 EVAL_DIR = Path(os.environ.get("CARETAKER_EVAL_DIR") or ROOT.parent / "shared" / "eval")
 PYTHON = sys.executable
 

@@ -25,6 +25,8 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
 
+from logic.extraction.backends.llama import PROCESS_ENVIRONMENT as LLAMA_ENVIRONMENT
+
 logger = logging.getLogger(__name__)
 
 # A model that has not answered after this long is stuck, not slow (a 30 s recording
@@ -194,6 +196,7 @@ class ModelHost:
         environment = {
             **os.environ,
             "PYTHONPATH": os.pathsep.join(path for path in sys.path if path),
+            **LLAMA_ENVIRONMENT,
         }
         process = subprocess.Popen(
             [sys.executable, "-m", "caretaker.modelhost", str(theirs.fileno()),

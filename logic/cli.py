@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -12,6 +13,7 @@ from logic.demo import demo_print
 from logic.diagnostics import LogicError
 from logic.doctor import doctor_run
 from logic.extraction.backends.llama import MODELS
+from logic.extraction.backends.llama import PROCESS_ENVIRONMENT as LLAMA_ENVIRONMENT
 from logic.extraction.cli import extraction_commands_add
 from logic.facts_file import facts_read, moment_parse
 from logic.ruleset import RuleSet, default_ruleset, ruleset_load
@@ -54,6 +56,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     )  # fmt: skip
     doctor.set_defaults(run=_doctor)
     arguments = parser.parse_args(argv)
+    for name, value in LLAMA_ENVIRONMENT.items():  # before llama.cpp loads
+        os.environ.setdefault(name, value)
     try:
         return int(arguments.run(arguments))
     except LogicError as error:

@@ -7,7 +7,6 @@ threaded server, and without re-importing whatever ``__main__`` the server has).
 from __future__ import annotations
 
 import json
-import os
 import resource
 import subprocess
 import sys
@@ -165,7 +164,9 @@ def _child_run(request: str, seconds: float) -> _ChildExit:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        env=_child_environment(),
+        # ``-m`` puts the working directory first on the import path: the child
+        # imports this checkout's logic/, whatever the caller's environment.
+        cwd=Path(__file__).resolve().parents[1],
     )
     try:
         out, err = process.communicate(request, timeout=seconds)
@@ -175,17 +176,6 @@ def _child_run(request: str, seconds: float) -> _ChildExit:
         out, err = process.communicate()
         timed_out = True
     return _ChildExit(out, err, process.returncode, timed_out)
-
-
-def _child_environment() -> dict[str, str]:
-    """This process's environment, with this checkout first on the import path."""
-    root = str(Path(__file__).resolve().parents[1])
-    return {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join(
-            filter(None, [root, os.environ.get("PYTHONPATH")])
-        ),
-    }
 
 
 def _failure(child: _ChildExit, stage: str, where: str, seconds: float) -> Diagnostic:

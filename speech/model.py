@@ -93,8 +93,6 @@ def model_load(options: TranscriptionOptions) -> LoadedModel:
 
 
 def _whisper_create(location: str, options: TranscriptionOptions) -> WhisperModel:
-    # Belt and braces: local_files_only already forbids downloads.
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
     from faster_whisper import WhisperModel
 
     try:

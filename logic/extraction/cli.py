@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +40,10 @@ def _common(parser: argparse.ArgumentParser) -> None:
 
 def _options(arguments: argparse.Namespace) -> ExtractionOptions:
     return ExtractionOptions.from_environment(
-        backend=arguments.backend, model=arguments.model, guide=arguments.guide
+        os.environ,
+        backend=arguments.backend,
+        model=arguments.model,
+        guide=arguments.guide,
     )
 
 

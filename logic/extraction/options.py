@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -57,12 +56,12 @@ class ExtractionOptions:
 
     @classmethod
     def from_environment(
-        cls, environ: Mapping[str, str] | None = None, **overrides: object
+        cls, environ: Mapping[str, str], **overrides: object
     ) -> ExtractionOptions:
         """Options from the ``CARETAKER_LLM_*`` variables (backend, embedded model,
         guide, threads, and the endpoint's base URL, model, API key and constraint);
         keyword overrides that are not None win."""
-        env = os.environ if environ is None else environ
+        env = environ
         values: dict[str, object] = {
             "backend": env.get("CARETAKER_LLM_BACKEND", "llama"),
             "model": env.get("CARETAKER_LLM_EMBEDDED_MODEL", "gemma3"),

@@ -46,16 +46,20 @@ def model_path(name: str) -> Path:
     return path
 
 
+# For the process that loads llama.cpp, set by whoever starts it (the app's model
+# process, the command line, the benchmarks) before the OpenMP runtime loads:
+# llama.cpp's OpenMP threads spin while they wait, and on a 2-core server shared with
+# Whisper, Celery and daphne that spinning made one extraction 1.5 to 6 times slower
+# in our measurements. Sleeping waiters cost little when idle.
+PROCESS_ENVIRONMENT = {"OMP_WAIT_POLICY": "PASSIVE"}
+
+
 class LlamaBackend:
     """llama.cpp with a GBNF grammar; loaded once, one generation at a time."""
 
     name = "llama"
 
     def __init__(self, model: str = "gemma3", *, threads: int = 2) -> None:
-        # llama.cpp's OpenMP threads spin while they wait; on a 2-core server shared
-        # with Whisper, Celery and daphne that spinning made one extraction 1.5 to 6
-        # times slower in our measurements. Sleeping waiters cost little when idle.
-        os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
         from llama_cpp import Llama
 
         path = model_path(model)
