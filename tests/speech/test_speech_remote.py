@@ -17,8 +17,8 @@ from speech import (
     transcribe,
 )
 from speech.wer import numbers_find
-from tests.support.asr_server import asr_server, failing_server, fixed_server
-from tests.support.servers import free_port
+from tests.support.asr_server import asr_server, failing_server
+from tests.support.servers import free_port, json_answering
 
 
 def remote(base_url: str, **endpoint: object) -> TranscriptionOptions:
@@ -108,7 +108,7 @@ def test_words_without_probabilities_have_unknown_confidence(clip) -> None:
         "words": [{"word": w, "start": i * 0.5, "end": i * 0.5 + 0.4}
                   for i, w in enumerate(["GCS", "15", "blood", "sugar", "6.2"])],
     }  # fmt: skip
-    with fixed_server(200, answer) as url:
+    with json_answering(200, answer) as url:
         transcript = transcribe(clip.path, remote(url))
     assert transcript.text == "GCS 15, blood sugar 6.2."
     assert [w.text for w in transcript.words] == ["GCS", "15", "blood", "sugar", "6.2"]

@@ -17,7 +17,6 @@ import json
 import subprocess
 import sys
 import tempfile
-import threading
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from email.message import Message
@@ -30,7 +29,7 @@ from typing import Any
 from speech import TranscriptionOptions
 from speech.audio import SAMPLE_RATE, audio_decode
 from speech.model import model_load
-from tests.support.servers import free_port, wait_for_http
+from tests.support.servers import free_port, json_answering, wait_for_http
 
 
 def form_parse(content_type: str, body: bytes) -> dict[str, bytes]:
@@ -164,36 +163,9 @@ def asr_server(model_name: str = "whisper-1") -> Iterator[str]:
             process.wait(timeout=30)
 
 
-@contextmanager
-def fixed_server(status: int, body: dict[str, Any]) -> Iterator[str]:
-    """A server on loopback answering every request with ``status`` and the JSON
-    ``body`` whatever it was sent; yields its ``/v1`` base URL."""
-    raw = json.dumps(body).encode()
-
-    class Fixed(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:  # noqa: N802
-            self.rfile.read(int(self.headers.get("Content-Length", 0)))
-            self.send_response(status)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(raw)))
-            self.end_headers()
-            self.wfile.write(raw)
-
-        def log_message(self, *arguments: object) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Fixed)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/v1"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
 def failing_server(status: int) -> AbstractContextManager[str]:
     """A recogniser whose GPU fell over: every request answers HTTP ``status``."""
-    return fixed_server(status, {"error": {"message": "CUDA out of memory"}})
+    return json_answering(status, {"error": {"message": "CUDA out of memory"}})
 
 
 def main() -> None:

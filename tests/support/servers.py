@@ -17,8 +17,9 @@ import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
+from typing import Any
 
 
 def free_port() -> int:
@@ -306,21 +307,19 @@ def llama_server(model_file: Path, alias: str) -> Iterator[str]:
 
 
 @contextmanager
-def chat_answering(answer: str) -> Iterator[str]:
-    """An OpenAI-compatible endpoint on loopback whose every chat completion is
-    ``answer``: a remote model whose words a test fixes. Yields its base URL."""
+def json_answering(status: int, body: dict[str, Any]) -> Iterator[str]:
+    """A server on loopback answering every POST with ``status`` and the JSON
+    ``body``, whatever it was sent; yields its ``/v1`` base URL."""
     import json
     import threading
     from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-    class Answering(BaseHTTPRequestHandler):
+    raw = json.dumps(body).encode()
+
+    class Fixed(BaseHTTPRequestHandler):
         def do_POST(self) -> None:  # noqa: N802
-            self.rfile.read(int(self.headers["Content-Length"]))
-            choice = {"index": 0, "finish_reason": "stop",
-                      "message": {"role": "assistant", "content": answer}}  # fmt: skip
-            raw = json.dumps({"id": "x", "object": "chat.completion", "created": 0,
-                              "model": "m", "choices": [choice]}).encode()  # fmt: skip
-            self.send_response(200)
+            self.rfile.read(int(self.headers.get("Content-Length", 0)))
+            self.send_response(status)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(raw)))
             self.end_headers()
@@ -329,9 +328,22 @@ def chat_answering(answer: str) -> Iterator[str]:
         def log_message(self, *arguments: object) -> None:
             pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Answering)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Fixed)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}/v1"
     finally:
         server.shutdown()
+        server.server_close()
+
+
+def chat_answering(answer: str) -> AbstractContextManager[str]:
+    """An OpenAI-compatible endpoint on loopback whose every chat completion is
+    ``answer``: a remote model whose words a test fixes. Yields its base URL."""
+    choice = {"index": 0, "finish_reason": "stop",
+              "message": {"role": "assistant", "content": answer}}  # fmt: skip
+    return json_answering(
+        200,
+        {"id": "x", "object": "chat.completion", "created": 0, "model": "m",
+         "choices": [choice]},
+    )  # fmt: skip
