@@ -13,9 +13,15 @@ def _default_ruleset_after_flush():
 
     def reinstall(sender, **kwargs) -> None:
         if sender.label == "rulesets":
-            from caretaker.rulesets.services import ruleset_default_install
+            import importlib
 
-            ruleset_default_install()
+            from django.apps import apps
+
+            # The migration's own step, with the current models: one install path.
+            migration = importlib.import_module(
+                "caretaker.rulesets.migrations.0003_default_ruleset"
+            )
+            migration.default_install(apps, None)
 
     post_migrate.connect(reinstall, weak=False, dispatch_uid="test-default-ruleset")
     yield

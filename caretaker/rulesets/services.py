@@ -7,18 +7,15 @@ import logging
 from dataclasses import dataclass
 from pathlib import Path
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
 from caretaker.audit.services import audit_record
-from caretaker.rulesets.defaults import default_ruleset_read
 from caretaker.rulesets.models import (
-    RuleSetActivation,
     RuleSetAudit,
     RuleSetVersion,
 )
-from caretaker.rulesets.selectors import ruleset_activation_current
 from caretaker.users import RequestUser, User
 from caretaker.wards.models import Ward
 from logic import Diagnostic, LogicError
@@ -116,40 +113,6 @@ def _version_store(
     )
     ruleset_audit(action=action, version=version, ward=ward, user=author, detail=detail)
     return version
-
-
-def ruleset_default_install() -> RuleSetVersion:
-    """Store the default rule set (:mod:`caretaker.rulesets.defaults`) as version 1
-    and make it the global one, unless a global version is active. The migrations do
-    this for a fresh database; this is for one emptied since (tests that flush)."""
-    default = default_ruleset_read()
-    draft = Draft(default.alphabet, default.files, default.tests)
-    try:
-        with transaction.atomic():
-            version = RuleSetVersion.objects.filter(number=1).first()
-            if version is None:
-                version = _version_store(
-                    draft=draft,
-                    author=None,
-                    ward=None,
-                    parent=None,
-                    comment="shipped default",
-                    action=Action.IMPORTED,
-                    detail=default.source,
-                    number=1,
-                )
-            if ruleset_activation_current(ward_id=None) is None:
-                RuleSetActivation.objects.create(ward=None, version=version)
-                ruleset_audit(
-                    action=Action.ACTIVATED, version=version, detail=default.source
-                )
-    except IntegrityError:  # another process installed it first
-        pass
-    active = ruleset_activation_current(ward_id=None)
-    # Activated above, or by the process that won the race; a global activation
-    # always names a version (only a ward's can point back to the global one).
-    assert active is not None and active.version is not None
-    return active.version
 
 
 def ruleset_import(
