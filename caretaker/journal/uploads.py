@@ -31,3 +31,21 @@ def audio_container(head: bytes) -> str | None:
     if head[:2] in (b"\xff\xf1", b"\xff\xf9"):
         return "aac"
     return None
+
+
+# The type a stored recording is served with, by the container its name ends in
+# (stored as ``<client id>.<container>``, the container read from its bytes).
+CONTAINER_TYPES = {
+    "webm": "audio/webm",
+    "ogg": "audio/ogg",
+    "wav": "audio/wav",
+    "mp4": "audio/mp4",
+    "mp3": "audio/mpeg",
+    "aac": "audio/aac",
+}
+
+
+def stored_audio_type(name: str) -> str:
+    """The content type of a stored recording called ``name``."""
+    container = name.rsplit(".", 1)[-1].lower()
+    return CONTAINER_TYPES.get(container, "application/octet-stream")

@@ -20,7 +20,12 @@ from caretaker.care.submissions import message_retry, message_submit
 from caretaker.journal.models import Fact, Message
 from caretaker.journal.questions import AnswerRefused
 from caretaker.journal.services import ClientIdConflict
-from caretaker.journal.uploads import AUDIO_TYPES, MAX_AUDIO_BYTES, audio_container
+from caretaker.journal.uploads import (
+    AUDIO_TYPES,
+    MAX_AUDIO_BYTES,
+    audio_container,
+    stored_audio_type,
+)
 from caretaker.users import AuthenticatedHttpRequest
 from caretaker.wards.models import Patient
 from caretaker.wards.selectors import ward_list_for
@@ -214,16 +219,7 @@ def message_audio(
     if not message.audio:
         raise Http404(NOT_FOUND)
     audit_record(user=request.user, action=Action.AUDIO_PLAY, obj=message)
-    return FileResponse(message.audio.open("rb"), content_type=_audio_type(message))
-
-
-def _audio_type(message: Message) -> str:
-    extension = (message.audio.name or "").rsplit(".", 1)[-1].lower()
-    return {
-        "webm": "audio/webm",
-        "ogg": "audio/ogg",
-        "mp4": "audio/mp4",
-        "m4a": "audio/mp4",
-        "wav": "audio/wav",
-        "mp3": "audio/mpeg",
-    }.get(extension, "application/octet-stream")
+    return FileResponse(
+        message.audio.open("rb"),
+        content_type=stored_audio_type(message.audio.name or ""),
+    )
