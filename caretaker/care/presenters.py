@@ -5,6 +5,7 @@ from django.urls import reverse
 
 from caretaker.alerts.models import Alert
 from caretaker.journal.models import Fact, Message, PatientSnapshot
+from caretaker.journal.questions import span_heard
 from caretaker.journal.rules import ActiveRules, active_rules
 from caretaker.journal.selectors import fact_readings, message_confirmation
 from caretaker.wards.models import Patient, Ward
@@ -37,7 +38,7 @@ def message_result(message: Message) -> dict:
         ],
         "unclear": message.unclear,
         "instructions": message.instructions,
-        "questions": [question_json(f, rules) for f in facts if f.pending],
+        "questions": [question_json(f, rules, message) for f in facts if f.pending],
         "alerts": [
             {"problem": a.problem, "severity": a.severity, "text": a.text}
             for a in Alert.objects.filter(message=message).order_by("id")
@@ -67,10 +68,12 @@ def _confirmation(message: Message, facts: list[Fact], rules: ActiveRules) -> st
     return message_confirmation(message=message, facts=active, active=rules)
 
 
-def question_json(fact: Fact, rules: ActiveRules) -> dict:
-    """A doubtful value as the bedside and the dashboard ask it: "Pulse 180?", why,
-    where its words are in the recording, and for a condition the values to choose."""
+def question_json(fact: Fact, rules: ActiveRules, message: Message) -> dict:
+    """A doubtful value (of ``message``) as the bedside and the dashboard ask it:
+    "Pulse 180?", why, where its words are in the recording (from the recogniser's
+    words, as when it was asked), and for a condition the values to choose."""
     alphabet = rules.rules.alphabet
+    heard = span_heard(message.words, fact.evidence_start, fact.evidence_end)
     try:
         statement = statement_parse(fact.statement, alphabet)
     except ValueError:  # the alphabet changed since: asked as it was stored
@@ -88,10 +91,10 @@ def question_json(fact: Fact, rules: ActiveRules) -> dict:
         "value": fact.value,
         "audio": {
             "url": reverse("message-audio", args=[fact.message_id]),
-            "start": fact.audio_start,
-            "end": fact.audio_end,
+            "start": heard.start,
+            "end": heard.end,
         }
-        if fact.audio_start is not None
+        if heard.start is not None
         else None,
         "choices": [
             {"value": v.name, "text": v.display or v.description}
@@ -107,7 +110,12 @@ def patient_row(*, patient: Patient) -> dict:
     the questions waiting for a nurse's answer."""
     snapshot = PatientSnapshot.objects.filter(patient=patient).first()
     alerts = Alert.objects.filter(patient=patient, acknowledged_at__isnull=True)
-    questions = Fact.objects.filter(patient=patient).pending().order_by("id")
+    questions = (
+        Fact.objects.filter(patient=patient)
+        .pending()
+        .select_related("message")
+        .order_by("id")
+    )
     rules = active_rules(patient=patient) if questions else None
     return {
         "id": patient.pk,
@@ -116,7 +124,9 @@ def patient_row(*, patient: Patient) -> dict:
         "bed": patient.bed,
         "state": snapshot.state if snapshot else {},
         "alerts": [alert_json(alert=a) for a in alerts.order_by("-first_derived_at")],
-        "questions": [question_json(f, rules) for f in questions] if rules else [],
+        "questions": [question_json(f, rules, f.message) for f in questions]
+        if rules
+        else [],
     }
 
 

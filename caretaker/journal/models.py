@@ -122,9 +122,6 @@ class Fact(models.Model):
     # A spoken value in doubt (logic/doubt.py) is a question, not yet a fact: why it
     # is asked, and the nurse's answer. Only a confirmed one enters the rules.
     question = models.TextField(blank=True)
-    confidence = models.FloatField(null=True, blank=True)  # the recogniser's
-    audio_start = models.FloatField(null=True, blank=True)  # seconds into the audio
-    audio_end = models.FloatField(null=True, blank=True)
     answer = models.CharField(max_length=10, choices=Answer, blank=True)
     answered_at = models.DateTimeField(null=True, blank=True)
     answered_by = models.ForeignKey(

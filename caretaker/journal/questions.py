@@ -78,11 +78,6 @@ def facts_doubt(
             previous=last.get(statement.type),
             at=message.said_at,
         )
-        fact.confidence, fact.audio_start, fact.audio_end = (
-            heard.confidence,
-            heard.start,
-            heard.end,
-        )
         fact.question = "; ".join(d.reason for d in doubts)
 
 
@@ -158,8 +153,6 @@ def question_correct(
         said_at=fact.said_at,
         evidence_start=fact.evidence_start,
         evidence_end=fact.evidence_end,
-        audio_start=fact.audio_start,
-        audio_end=fact.audio_end,
     )
     audit_record(
         user=user,
