@@ -10,6 +10,7 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
+from caretaker.collector import collector_tuned  # noqa: E402
 from caretaker.origin import SameOriginValidator  # noqa: E402
 from caretaker.routing import websocket_urlpatterns  # noqa: E402
 
@@ -21,3 +22,6 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+# Last: what is loaded by now lives as long as the process (caretaker/collector.py).
+collector_tuned()

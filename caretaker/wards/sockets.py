@@ -5,11 +5,12 @@ again: at once when it changes in the app, every ``RECHECK_SECONDS`` otherwise."
 import asyncio
 import json
 import logging
-import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Hashable
 from typing import Any, TypeVar
+from weakref import WeakKeyDictionary
 
 from channels.consumer import get_handler_name
+from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from caretaker.wards.revocation import user_group
@@ -21,9 +22,9 @@ REFUSED = 4403  # the page stops reconnecting on this code
 UNCHECKED = 1011  # the page reconnects (and is checked then)
 # Revocations in the app close sockets at once (caretaker/wards/revocation.py); this
 # bounds what they cannot see: a session that expires, a change made outside the app
-# (SQL, another system). Each socket checks on its own clock, not on a push: a check
-# per push per socket made an alert reach the 500th open dashboard seconds after the
-# first. 500 dashboards at 30 s make about 17 small reads a second.
+# (SQL, another system). The process checks all its sockets in one round (see
+# ``AccessWatch``), never per push: a check per push per socket made an alert reach
+# the 500th open dashboard seconds after the first.
 RECHECK_SECONDS = 30.0
 
 
@@ -45,7 +46,7 @@ class GuardedJsonConsumer(AsyncJsonWebsocketConsumer):
         try:
             await super().__call__(scope, receive, send)
         finally:
-            self._access_watch_stop()  # however the socket ended, cancelled included
+            access_watch().discard(self)  # however the socket ended, cancelled too
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         handler = getattr(self, get_handler_name(message), None)
@@ -59,10 +60,14 @@ class GuardedJsonConsumer(AsyncJsonWebsocketConsumer):
         access was checked (on connect)."""
         self.user_group = user_group(self.scope["user"].pk)
         await self.channel_layer.group_add(self.user_group, self.channel_name)
-        self._access_watch = asyncio.create_task(self._access_recheck())
+        access_watch().add(self)
+
+    async def close(self, code: int | None = None, reason: str | None = None) -> None:
+        access_watch().discard(self)  # closed: nothing left to check
+        await super().close(code=code, reason=reason)
 
     async def disconnect(self, code: int) -> None:
-        self._access_watch_stop()
+        access_watch().discard(self)
         if getattr(self, "user_group", None):
             await self.channel_layer.group_discard(self.user_group, self.channel_name)
 
@@ -98,23 +103,78 @@ class GuardedJsonConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=REFUSED)
 
     async def access_current(self) -> bool:
+        check = database_sync_to_async(self.access_check, thread_sensitive=False)
+        allowed: bool = await check()
+        return allowed
+
+    def access_check(self) -> bool:
+        """Whether the socket's user may still have it open (reads the database)."""
         raise NotImplementedError
 
-    async def _access_recheck(self) -> None:
-        # Spread over the interval: sockets opened together do not check together.
-        await asyncio.sleep(RECHECK_SECONDS * random.uniform(0.5, 1.0))
-        try:
-            while await self.access_current():
-                await asyncio.sleep(RECHECK_SECONDS)
-        except Exception:
-            # Not left open unchecked (the database restarting): the page reconnects
-            # and its access is checked on connect, as a crashed handler's was.
-            logger.warning("socket access check failed", exc_info=True)
-            await self.close(code=UNCHECKED)
-            return
-        await self.close(code=REFUSED)
+    def access_key(self) -> Hashable:
+        """What ``access_check`` depends on: sockets with equal keys have the same
+        answer (one user's dashboards of one ward on one session)."""
+        raise NotImplementedError
 
-    def _access_watch_stop(self) -> None:
-        watch = getattr(self, "_access_watch", None)
-        if watch is not None and watch is not asyncio.current_task():
-            watch.cancel()
+
+class AccessWatch:
+    """The periodic access check of every open socket of a process, in rounds. A
+    round is one hop to a worker thread and one database connection, and asks each
+    distinct question once: a nurse with 500 dashboards of her ward open costs one
+    check every ``RECHECK_SECONDS``, not 17 a second, which competed with the pushes
+    for the interpreter."""
+
+    def __init__(self) -> None:
+        self._sockets: dict[GuardedJsonConsumer, Hashable] = {}
+        self._rounds: asyncio.Task[None] | None = None
+
+    def add(self, socket: GuardedJsonConsumer) -> None:
+        self._sockets[socket] = socket.access_key()
+        if self._rounds is None or self._rounds.done():
+            self._rounds = asyncio.create_task(self._run())
+
+    def discard(self, socket: GuardedJsonConsumer) -> None:
+        self._sockets.pop(socket, None)
+
+    async def _run(self) -> None:
+        while self._sockets:
+            await asyncio.sleep(RECHECK_SECONDS)
+            await self.round()
+
+    async def round(self) -> None:
+        """Check every socket open now; close those whose access is gone (4403)
+        and those whose check failed (1011: not left open unchecked while the
+        database restarts; the page reconnects and is checked on connect)."""
+        sockets = dict(self._sockets)
+        askers: dict[Hashable, GuardedJsonConsumer] = {}
+        for socket, key in sockets.items():
+            askers.setdefault(key, socket)
+        answers = await database_sync_to_async(_answers, thread_sensitive=False)(askers)
+        for socket, key in sockets.items():
+            if socket not in self._sockets or answers[key]:
+                continue
+            await socket.close(code=REFUSED if answers[key] is False else UNCHECKED)
+
+
+def _answers(
+    askers: dict[Hashable, GuardedJsonConsumer],
+) -> dict[Hashable, bool | None]:
+    """Each question's answer; None where the check itself failed."""
+    answers: dict[Hashable, bool | None] = {}
+    for key, socket in askers.items():
+        try:
+            answers[key] = socket.access_check()
+        except Exception:
+            logger.warning("socket access check failed", exc_info=True)
+            answers[key] = None
+    return answers
+
+
+_WATCHES: WeakKeyDictionary[asyncio.AbstractEventLoop, AccessWatch] = (
+    WeakKeyDictionary()
+)
+
+
+def access_watch() -> AccessWatch:
+    """The running event loop's watch (a server runs one loop; tests one each)."""
+    return _WATCHES.setdefault(asyncio.get_running_loop(), AccessWatch())

@@ -1,6 +1,7 @@
 """The bedside device's websocket: transcript, confirmation and warnings for one
 patient."""
 
+from collections.abc import Hashable
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -11,7 +12,7 @@ from caretaker.audit.services import audit_record
 from caretaker.care.presenters import message_result, patient_row
 from caretaker.care.push import patient_group
 from caretaker.users import User
-from caretaker.wards.access import patient_access_current
+from caretaker.wards.access import patient_access_current, scope_session_key
 from caretaker.wards.models import Patient
 from caretaker.wards.sockets import REFUSED, GuardedJsonConsumer, database_free
 
@@ -51,11 +52,14 @@ class BedsideConsumer(GuardedJsonConsumer):
         # The bedside sends nothing over its socket (messages go over HTTP).
         await self.send_json({"type": "error", "error": "unknown action"})
 
-    async def access_current(self) -> bool:
-        assert self.patient is not None  # connect set it before joining any group
-        return await database_sync_to_async(
-            patient_access_current, thread_sensitive=False
-        )(scope=self.scope, patient_id=self.patient.pk)
+    def access_check(self) -> bool:
+        assert self.patient is not None  # connect set it before the watch began
+        return patient_access_current(scope=self.scope, patient_id=self.patient.pk)
+
+    def access_key(self) -> Hashable:
+        assert self.patient is not None
+        user, session = self.scope["user"].pk, scope_session_key(self.scope)
+        return ("patient", user, session, self.patient.pk)
 
     # Forwarded as it comes: logged out, deactivated, moved to another ward or taken
     # off it closes the socket at once (caretaker/wards/revocation.py), and the

@@ -1,5 +1,6 @@
 """The ward dashboard's websocket: patient rows and alerts, live."""
 
+from collections.abc import Hashable
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -13,7 +14,7 @@ from caretaker.care.actions import alert_acknowledge
 from caretaker.care.presenters import ward_rows
 from caretaker.care.push import ward_group, ward_lead_group
 from caretaker.users import User
-from caretaker.wards.access import ward_access_current
+from caretaker.wards.access import scope_session_key, ward_access_current
 from caretaker.wards.models import Ward
 from caretaker.wards.sockets import REFUSED, GuardedJsonConsumer, database_free
 
@@ -68,10 +69,14 @@ class WardConsumer(GuardedJsonConsumer):
         else:
             await self.send_json({"type": "error", "error": "unknown action"})
 
-    async def access_current(self) -> bool:
-        return await database_sync_to_async(
-            ward_access_current, thread_sensitive=False
-        )(scope=self.scope, ward=self.ward)
+    def access_check(self) -> bool:
+        assert self.ward is not None  # connect set it before the watch began
+        return ward_access_current(scope=self.scope, ward=self.ward)
+
+    def access_key(self) -> Hashable:
+        assert self.ward is not None
+        user, session = self.scope["user"].pk, scope_session_key(self.scope)
+        return ("ward", user, session, self.ward.pk)
 
     async def access_changed(self, event: dict[str, Any]) -> None:
         """Access gone: closed for good. A ward lead's role given or taken: closed

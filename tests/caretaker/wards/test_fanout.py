@@ -115,8 +115,8 @@ async def test_a_nurse_taken_off_the_ward_loses_every_open_dashboard(
 async def test_access_changed_outside_the_app_closes_the_sockets_on_their_recheck(
     ward, nurse, patient, monkeypatch
 ):
-    """No signal (a raw delete): each socket's own periodic check finds it, with no
-    push needed, the dashboard's and the bedside's alike."""
+    """No signal (a raw delete): the periodic check finds it, with no push needed,
+    the dashboard's and the bedside's alike."""
     monkeypatch.setattr(sockets, "RECHECK_SECONDS", 0.2)
     (dashboard,) = await dashboards(ward, nurse, 1)
     bedside = communicator(f"/ws/patients/{patient.pk}/", nurse)
@@ -147,13 +147,50 @@ async def test_a_check_that_fails_closes_the_socket_for_the_page_to_reconnect(
     unchecked; 1011 and the page reconnects (checked again on connect)."""
     from caretaker.care.consumers.ward import WardConsumer
 
-    async def unreachable(self):
+    def unreachable(self):
         raise ConnectionError("database restarting")
 
     monkeypatch.setattr(sockets, "RECHECK_SECONDS", 0.05)
-    monkeypatch.setattr(WardConsumer, "access_current", unreachable)
+    monkeypatch.setattr(WardConsumer, "access_check", unreachable)
     (connection,) = await dashboards(ward, nurse, 1)
     assert await connection.receive_output(timeout=5) == {
         "type": "websocket.close",
         "code": 1011,
     }
+
+
+async def test_a_round_asks_each_distinct_question_once(
+    ward, nurse, patient, monkeypatch
+):
+    """Five dashboards of one nurse on one ward and her bedside socket: two checks a
+    round, not six; each socket is still answered."""
+    from caretaker.care.consumers.bedside import BedsideConsumer
+    from caretaker.care.consumers.ward import WardConsumer
+
+    asked: list[tuple] = []
+
+    def counted(consumer_class):
+        check = consumer_class.access_check
+
+        def run(self):
+            asked.append(self.access_key())
+            return check(self)
+
+        monkeypatch.setattr(consumer_class, "access_check", run)
+
+    counted(WardConsumer)
+    counted(BedsideConsumer)
+    opened = await dashboards(ward, nurse, 5)
+    bedside = communicator(f"/ws/patients/{patient.pk}/", nurse)
+    assert (await bedside.connect())[0]
+    assert (await bedside.receive_json_from())["type"] == "bedside.snapshot"
+    await sockets.access_watch().round()
+    assert sorted(key[0] for key in asked) == ["patient", "ward"]
+    for connection in [*opened, bedside]:
+        assert await connection.receive_nothing(timeout=0.05)  # still open
+    await sync_to_async(ward.staff.remove)(nurse)  # the app closes them at once too
+    for connection in [*opened, bedside]:
+        assert (await connection.receive_output(timeout=5))["code"] == 4403
+    asked.clear()
+    await sockets.access_watch().round()
+    assert asked == []  # closed sockets left the watch
