@@ -1,5 +1,5 @@
 """The app on loopback for the end-to-end benchmarks: a prepared SQLite database, the
-server as `manage.py runserver` (daphne) serves it, a logged-in HTTP session and a
+server as `manage.py runserver` (uvicorn) serves it, a logged-in HTTP session and a
 minimal websocket client (no dependency beyond the standard library)."""
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ def app_server(
     port = free_port()
     log = (var / "server.log").open("w")
     server = subprocess.Popen(
-        [PYTHON, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"],
+        [PYTHON, "manage.py", "runserver", f"127.0.0.1:{port}"],
         cwd=ROOT,
         env=env,
         stdout=log,

@@ -442,7 +442,7 @@ def e2e(results: dict[str, Any], record: dict[str, Any], plots: Path) -> list[st
     lines = [
         "From the POST `/patients/<id>/messages/` to the `message.update` with "
         "the final status on the bedside websocket `/ws/patients/<id>/`; "
-        "`runserver` (daphne), SQLite, in-memory channel layer, eager Celery, "
+        "`runserver` (uvicorn), SQLite, in-memory channel layer, eager Celery, "
         "Whisper and llama.cpp in supervised processes of their own, "
         f"one message at a time; {results['messages']} messages each, after one "
         "untimed first message (it loads the models).",

@@ -21,7 +21,7 @@ ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[:
 VAR_DIR = Path(env("CARETAKER_VAR_DIR", default=str(BASE_DIR / "var")))
 
 INSTALLED_APPS = [
-    "daphne",
+    "caretaker.server",  # first: its runserver (uvicorn) replaces Django's
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -41,7 +41,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",  # static files under daphne
+    "whitenoise.middleware.WhiteNoiseMiddleware",  # the ASGI server serves none
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -98,7 +98,7 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Several daphne/Celery threads write; wait for the lock instead of failing.
+    # Several server/Celery threads write; wait for the lock instead of failing.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

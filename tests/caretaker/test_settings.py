@@ -59,7 +59,7 @@ def test_production_refuses_a_database_other_than_postgresql(tmp_path):
 
 
 def test_production_serves_its_own_static_files(tmp_path):
-    """daphne serves no static files: the app does (WhiteNoise), so the pages get
+    """The ASGI server serves no static files: the app does (WhiteNoise), so the pages get
     their scripts and the vendored chart and editor libraries without a CDN."""
     env = {
         **PRODUCTION,

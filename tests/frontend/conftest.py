@@ -49,7 +49,7 @@ class AppServer(str):
 
 @pytest.fixture(scope="session")
 def app_server(tmp_path_factory) -> Iterator[AppServer]:
-    """The app served by `manage.py runserver` (daphne, websockets) on a free port,
+    """The app served by `manage.py runserver` (uvicorn, websockets) on a free port,
     with a fresh database holding the demo ward. Yields its base URL."""
     var = tmp_path_factory.mktemp("app")
     env = {
@@ -67,7 +67,7 @@ def app_server(tmp_path_factory) -> Iterator[AppServer]:
     port = free_port()
     log = (var / "server.log").open("w")
     server = subprocess.Popen(
-        [sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"],
+        [sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}"],
         cwd=ROOT,
         env=env,
         stdout=log,
