@@ -1,7 +1,7 @@
 """The server's address argument and the options every start of it shares."""
 
 import pytest
-from django.core.management import CommandError, call_command
+from django.core.management import CommandError, call_command, get_commands
 
 from caretaker.server.options import address_parse, server_options
 
@@ -34,3 +34,8 @@ def test_the_app_reads_the_proxy_headers_not_the_server():
     """caretaker/proxy.py applies the hospital's trusted-proxy count; uvicorn
     rewriting the client address too would apply it twice."""
     assert server_options("127.0.0.1", 8000)["proxy_headers"] is False
+
+
+def test_runserver_is_this_server_not_djangos_wsgi_one():
+    """Django's and staticfiles' runserver serve WSGI, without websockets."""
+    assert get_commands()["runserver"] == "caretaker.server"
