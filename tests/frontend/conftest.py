@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -47,6 +48,29 @@ class AppServer(str):
     pid: int
 
 
+@contextmanager
+def served(env: dict[str, str], var: Path) -> Iterator[tuple[str, subprocess.Popen]]:
+    """`manage.py runserver` on a free loopback port, logging to ``var/server.log``,
+    answering once entered; its base URL and process. Stopped (SIGTERM) after."""
+    port = free_port()
+    with (var / "server.log").open("w") as log:
+        server = subprocess.Popen(
+            [sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}"],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        url = f"http://127.0.0.1:{port}"
+        try:
+            wait_for_http(f"{url}/accounts/login/", server, log=var / "server.log")
+            yield url, server
+        finally:
+            if server.poll() is None:
+                server.terminate()
+            server.wait(timeout=30)
+
+
 @pytest.fixture(scope="session")
 def app_server(tmp_path_factory) -> Iterator[AppServer]:
     """The app served by `manage.py runserver` (uvicorn, websockets) on a free port,
@@ -64,24 +88,10 @@ def app_server(tmp_path_factory) -> Iterator[AppServer]:
     }
     _manage(env, "migrate", "--noinput", "-v0")
     _manage(env, "demo_setup")
-    port = free_port()
-    log = (var / "server.log").open("w")
-    server = subprocess.Popen(
-        [sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}"],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    url = AppServer(f"http://127.0.0.1:{port}")
-    url.pid = server.pid
-    try:
-        wait_for_http(f"{url}/accounts/login/", server, log=var / "server.log")
+    with served(env, var) as (url, server):
+        url = AppServer(url)
+        url.pid = server.pid
         yield url
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
-        log.close()
 
 
 @pytest.fixture(scope="session")

@@ -4,15 +4,12 @@ seen from outside on loopback: HTTP, websockets as a browser opens them, shutdow
 import os
 import signal
 import socket
-import subprocess
-import sys
 import time
 import urllib.request
 from base64 import b64encode
 from os import urandom
 
-from tests.frontend.conftest import ROOT
-from tests.support.servers import free_port, wait_for_http
+from tests.frontend.conftest import served
 
 
 def _handshake(url: str, path: str, cookie: str, extensions: str) -> bytes:
@@ -65,8 +62,6 @@ def test_a_socket_without_a_session_is_refused_at_the_handshake(app_server):
 def test_sigterm_stops_the_server_with_a_request_unfinished(tmp_path):
     """A deploy's stop is not held up by a client that never finishes (the
     shutdown grace is bounded)."""
-    port = free_port()
-    log = (tmp_path / "server.log").open("w")
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "caretaker.settings.base",
@@ -74,16 +69,8 @@ def test_sigterm_stops_the_server_with_a_request_unfinished(tmp_path):
         "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
         "REDIS_URL": "",
     }
-    server = subprocess.Popen(
-        [sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}"],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    try:
-        url = f"http://127.0.0.1:{port}"
-        wait_for_http(f"{url}/accounts/login/", server, log=tmp_path / "server.log")
+    with served(env, tmp_path) as (url, server):
+        port = int(url.rpartition(":")[2])
         held = socket.create_connection(("127.0.0.1", port), timeout=30)
         held.sendall(b"GET /accounts/login/ HTTP/1.1\r\nHost: x\r\n")  # unfinished
         started = time.monotonic()
@@ -91,10 +78,5 @@ def test_sigterm_stops_the_server_with_a_request_unfinished(tmp_path):
         server.wait(timeout=30)
         assert time.monotonic() - started < 15
         held.close()
-        log.flush()
-        # Shut down, not killed: uvicorn finishes, then exits by the signal it got.
-        assert "Finished server process" in (tmp_path / "server.log").read_text()
-    finally:
-        if server.poll() is None:
-            server.kill()
-        log.close()
+    # Shut down, not killed: uvicorn finishes, then exits by the signal it got.
+    assert "Finished server process" in (tmp_path / "server.log").read_text()
