@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.common import PYTHON, ROOT
-from tests.support.servers import free_port, wait_for_http
+from tests.support.servers import app_served
 
 DEMO_PASSWORD = "caretaker-demo"
 # The embedded defaults, as `make run` has them; a bench may override any of them.
@@ -92,27 +92,10 @@ def app_server(
     var = Path(tempfile.mkdtemp(prefix="bench-app-"))
     shutil.copy(database or database_template(), var / "caretaker.sqlite3")
     env = _env(var, extra_env or {})
-    port = free_port()
-    log = (var / "server.log").open("w")
-    server = subprocess.Popen(
-        [PYTHON, "manage.py", "runserver", f"127.0.0.1:{port}"],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
     try:
-        wait_for_http(f"{url}/accounts/login/", server, log=var / "server.log")
-        yield url
+        with app_served(env, var / "server.log") as (url, _):
+            yield url
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(timeout=30)
-        log.close()
         if os.environ.get("BENCH_KEEP_LOGS"):
             print(f"server log kept in {var / 'server.log'}", file=sys.stderr)
         else:

@@ -8,12 +8,11 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-from tests.support.servers import free_port, wait_for_http
+from tests.support.servers import app_served
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -48,29 +47,6 @@ class AppServer(str):
     pid: int
 
 
-@contextmanager
-def served(env: dict[str, str], var: Path) -> Iterator[tuple[str, subprocess.Popen]]:
-    """`manage.py runserver` on a free loopback port, logging to ``var/server.log``,
-    answering once entered; its base URL and process. Stopped (SIGTERM) after."""
-    port = free_port()
-    with (var / "server.log").open("w") as log:
-        server = subprocess.Popen(
-            [sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}"],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-        url = f"http://127.0.0.1:{port}"
-        try:
-            wait_for_http(f"{url}/accounts/login/", server, log=var / "server.log")
-            yield url, server
-        finally:
-            if server.poll() is None:
-                server.terminate()
-            server.wait(timeout=30)
-
-
 @pytest.fixture(scope="session")
 def app_server(tmp_path_factory) -> Iterator[AppServer]:
     """The app served by `manage.py runserver` (uvicorn, websockets) on a free port,
@@ -88,7 +64,7 @@ def app_server(tmp_path_factory) -> Iterator[AppServer]:
     }
     _manage(env, "migrate", "--noinput", "-v0")
     _manage(env, "demo_setup")
-    with served(env, var) as (url, server):
+    with app_served(env, var / "server.log") as (url, server):
         url = AppServer(url)
         url.pid = server.pid
         yield url

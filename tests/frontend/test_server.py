@@ -9,7 +9,7 @@ import urllib.request
 from base64 import b64encode
 from os import urandom
 
-from tests.frontend.conftest import served
+from tests.support.servers import app_served
 
 
 def _handshake(url: str, path: str, cookie: str, extensions: str) -> bytes:
@@ -69,7 +69,7 @@ def test_sigterm_stops_the_server_with_a_request_unfinished(tmp_path):
         "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
         "REDIS_URL": "",
     }
-    with served(env, tmp_path) as (url, server):
+    with app_served(env, tmp_path / "server.log") as (url, server):
         port = int(url.rpartition(":")[2])
         held = socket.create_connection(("127.0.0.1", port), timeout=30)
         held.sendall(b"GET /accounts/login/ HTTP/1.1\r\nHost: x\r\n")  # unfinished

@@ -38,6 +38,36 @@ def _wait_for_port(port: int, seconds: float = 30) -> None:
     raise RuntimeError(f"nothing answers on 127.0.0.1:{port} after {seconds} s")
 
 
+@contextmanager
+def app_served(
+    env: dict[str, str], log_path: Path
+) -> Iterator[tuple[str, subprocess.Popen]]:
+    """The app as ``make run`` serves it (``manage.py runserver``: uvicorn) on a free
+    loopback port with ``env``, logging to ``log_path``; its base URL and process,
+    once it answers. Stopped (SIGTERM, then SIGKILL after 30 s) on leaving."""
+    port = free_port()
+    with log_path.open("w") as log:
+        server = subprocess.Popen(
+            [sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}"],
+            cwd=Path(__file__).resolve().parents[2],
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        url = f"http://127.0.0.1:{port}"
+        try:
+            wait_for_http(f"{url}/accounts/login/", server, log=log_path)
+            yield url, server
+        finally:
+            if server.poll() is None:
+                server.terminate()
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait(timeout=30)
+
+
 def wait_for_http(
     url: str,
     process: subprocess.Popen,
