@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 import shutil
 import subprocess
-import wave
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +16,7 @@ import pytest
 
 from speech import TranscriptionOptions
 from speech.audio import SAMPLE_RATE, audio_decode
+from speech.remote import wav_bytes
 
 Samples = npt.NDArray[np.float32]
 
@@ -119,22 +119,16 @@ def audio_encoder() -> Callable[[Samples, str, str, int], bytes]:
 
 
 @pytest.fixture(scope="session")
-def wav_encoder() -> Callable[[Samples], bytes]:
-    """``encode(samples) -> WAV bytes`` at 16 kHz."""
-    return wav_encode
-
-
-@pytest.fixture(scope="session")
 def silence_wav() -> bytes:
     """Five seconds of digital silence."""
-    return wav_encode(np.zeros(5 * SAMPLE_RATE, dtype=np.float32))
+    return wav_bytes(np.zeros(5 * SAMPLE_RATE, dtype=np.float32))
 
 
 @pytest.fixture(scope="session")
 def noise_wav() -> bytes:
     """Five seconds of loud white noise (a fan, an air mattress pump)."""
     rng = np.random.default_rng(7)
-    return wav_encode((rng.standard_normal(5 * SAMPLE_RATE) * 0.3).astype(np.float32))
+    return wav_bytes((rng.standard_normal(5 * SAMPLE_RATE) * 0.3).astype(np.float32))
 
 
 @pytest.fixture(scope="session")
@@ -143,7 +137,7 @@ def rumble_wav() -> bytes:
     rng = np.random.default_rng(11)
     rumble = np.cumsum(rng.standard_normal(5 * SAMPLE_RATE))
     rumble = rumble - rumble.mean()
-    return wav_encode((rumble / np.abs(rumble).max() * 0.3).astype(np.float32))
+    return wav_bytes((rumble / np.abs(rumble).max() * 0.3).astype(np.float32))
 
 
 def audio_encode(samples: Samples, container: str, codec: str, rate: int) -> bytes:
@@ -158,16 +152,4 @@ def audio_encode(samples: Samples, container: str, codec: str, rate: int) -> byt
         for resampled in [*resampler.resample(frame), *resampler.resample(None)]:
             output.mux(stream.encode(resampled))
         output.mux(stream.encode(None))
-    return buffer.getvalue()
-
-
-def wav_encode(samples: Samples) -> bytes:
-    """16-bit mono WAV bytes of 16 kHz float samples (standard library only)."""
-    buffer = io.BytesIO()
-    with wave.open(buffer, "wb") as output:
-        output.setnchannels(1)
-        output.setsampwidth(2)
-        output.setframerate(SAMPLE_RATE)
-        pcm = (np.clip(samples, -1, 1) * 32767).astype("<i2")
-        output.writeframes(pcm.tobytes())
     return buffer.getvalue()

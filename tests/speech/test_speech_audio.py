@@ -19,6 +19,7 @@ from speech import (
     TruncatedAudio,
 )
 from speech.audio import SAMPLE_RATE, audio_decode
+from speech.remote import wav_bytes
 
 Samples = npt.NDArray[np.float32]
 Encoder = Callable[[Samples, str, str, int], bytes]
@@ -54,12 +55,10 @@ def test_empty_upload_is_empty_audio() -> None:
     assert "record" in raised.value.message
 
 
-def test_wav_header_without_samples_is_empty_audio(
-    wav_encoder: Callable[[Samples], bytes],
-) -> None:
+def test_wav_header_without_samples_is_empty_audio() -> None:
     """A well-formed WAV holding no samples is empty."""
     with pytest.raises(EmptyAudio):
-        audio_decode(wav_encoder(np.zeros(0, dtype=np.float32)), max_seconds=60)
+        audio_decode(wav_bytes(np.zeros(0, dtype=np.float32)), max_seconds=60)
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,7 @@ import pytest
 
 from speech import NO_SPEECH_REASON, TranscriptionOptions, transcribe
 from speech.model import model_load
+from speech.remote import wav_bytes
 from speech.transcriber import bias_prompt, segment_is_speech
 from speech.wer import numbers_find
 
@@ -80,12 +81,10 @@ def test_silence_without_vad_invents_nothing(silence_wav, options) -> None:
     assert transcript.no_speech is True, transcript.text
 
 
-def test_speech_between_silences_keeps_its_timing(
-    clip, clip_samples, wav_encoder, options
-) -> None:
+def test_speech_between_silences_keeps_its_timing(clip, clip_samples, options) -> None:
     """Speech after two seconds of silence is found, with segment times to match."""
     pause = np.zeros(2 * 16_000, dtype=np.float32)
-    audio = wav_encoder(np.concatenate([pause, clip_samples, pause]))
+    audio = wav_bytes(np.concatenate([pause, clip_samples, pause]))
     transcript = transcribe(audio, options)
     assert not numbers_missing(transcript.text, clip.numbers), transcript.text
     assert transcript.segments[0].start >= 1.0
