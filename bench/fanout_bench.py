@@ -140,6 +140,7 @@ async def _fan_out(url: str, clients: int, alerts: int) -> dict[str, Any]:
             )
     finally:
         await asyncio.gather(*(s.close() for s, _ in dashboards))
+        gc.unfreeze()  # the other sections of `bench.run` share this process
     return {
         "clients": clients,
         "alerts": alerts,
