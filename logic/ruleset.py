@@ -29,11 +29,6 @@ class RuleSet:
     files: tuple[RuleFile, ...]
     source: str = ""
 
-    @property
-    def program_text(self) -> str:
-        """All rule files joined, each introduced by a comment with its name."""
-        return "\n".join(f"% ---- {f.name}\n{f.text}" for f in self.files)
-
 
 def ruleset_load(directory: str | Path) -> RuleSet:
     """Load ``alphabet.toml`` and every ``*.lp`` file (sorted by name) of a directory.

@@ -125,15 +125,6 @@ def _timeless(line: TimedReading, alphabet: Alphabet) -> bool:
     return all(s.type in alphabet.accumulating for s in line.statements)
 
 
-def wording_check(wording: str, allowed_numbers: Iterable[str]) -> bool:
-    """True when an LLM's rewording of a confirmation adds no number of its own."""
-    import re
-
-    allowed = {n.rstrip("0").rstrip(".") if "." in n else n for n in allowed_numbers}
-    said = re.findall(r"\d+(?:\.\d+)?", wording)
-    return all((n.rstrip("0").rstrip(".") if "." in n else n) in allowed for n in said)
-
-
 @dataclass(frozen=True)
 class Reading:
     """One line a nurse reads ("BP 128/76", "SpO2 96% on air", "New confusion") and
