@@ -4,7 +4,6 @@ seen from outside on loopback: HTTP, websockets as a browser opens them, shutdow
 import os
 import signal
 import socket
-import time
 import urllib.request
 from base64 import b64encode
 from os import urandom
@@ -73,10 +72,8 @@ def test_sigterm_stops_the_server_with_a_request_unfinished(tmp_path):
         port = int(url.rpartition(":")[2])
         held = socket.create_connection(("127.0.0.1", port), timeout=30)
         held.sendall(b"GET /accounts/login/ HTTP/1.1\r\nHost: x\r\n")  # unfinished
-        started = time.monotonic()
         server.send_signal(signal.SIGTERM)
-        server.wait(timeout=30)
-        assert time.monotonic() - started < 15
+        server.wait(timeout=30)  # raises if it waits on the client
         held.close()
     # Shut down, not killed: uvicorn finishes, then exits by the signal it got.
     assert "Finished server process" in (tmp_path / "server.log").read_text()
