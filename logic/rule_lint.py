@@ -5,8 +5,9 @@ or meaning."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import clingo
@@ -15,7 +16,7 @@ from clingo import ast
 from logic.alphabet import Alphabet
 from logic.diagnostics import Diagnostic
 from logic.rule_recursion import rules_unbounded
-from logic.solver import clingo_diagnostic
+from logic.rule_source import rule_source_problems
 
 # Predicates the program builder provides to every rule set (see rules/README.md).
 INPUT_PREDICATES = {
@@ -67,14 +68,13 @@ class AtomUse:
         return (self.name, len(self.arguments))
 
 
-# Directives that reach outside the rule set: other files, or code run by the server.
-FORBIDDEN = re.compile(r"#(include|script)\b")
 FILE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*\.lp$")
 
 
 def rules_syntax(files: Sequence[tuple[str, str]]) -> list[Diagnostic]:
-    """Syntax errors, bad file names and forbidden directives, found without grounding
-    (grounding may not terminate; :mod:`logic.trial` does it under a time limit)."""
+    """Syntax errors, bad file names and whatever reaches outside the rule set
+    (:mod:`logic.rule_source`), found without grounding (grounding may not terminate;
+    :mod:`logic.trial` does it under a time limit)."""
     problems = []
     for name, text in files:
         if not FILE_NAME.match(name):
@@ -85,41 +85,7 @@ def rules_syntax(files: Sequence[tuple[str, str]]) -> list[Diagnostic]:
                     name,
                 )
             )
-        problems += _forbidden(name, text)
-        messages: list[str] = []
-        try:
-            # messages.append is bound now, not looked up when clingo logs.
-            ast.parse_string(
-                text, lambda _statement: None, logger=_logger(messages.append)
-            )
-        except RuntimeError as error:
-            found = [clingo_diagnostic(m, name) for m in messages]
-            problems += found or [Diagnostic(str(error), name)]
-    return problems
-
-
-def _logger(collect: Callable[[str], None]) -> Callable[[object, str], None]:
-    """A clingo logger that collects the messages it is given."""
-
-    def log(_code: object, message: str) -> None:
-        collect(message)
-
-    return log
-
-
-def _forbidden(name: str, text: str) -> list[Diagnostic]:
-    problems = []
-    for number, line in enumerate(text.splitlines(), 1):
-        code = line.split("%", 1)[0]
-        if found := FORBIDDEN.search(code):
-            problems.append(
-                Diagnostic(
-                    f"#{found.group(1)} is not allowed in a rule set: every rule must be in "
-                    "the rule set's own files and no program code may run on the server",
-                    name,
-                    number,
-                )
-            )
+        problems += rule_source_problems(name, text)
     return problems
 
 
@@ -154,8 +120,34 @@ def rules_lint(
     ]
     problems += _vocabulary_problems(uses, alphabet)
     problems += _problem_metadata(uses)
+    problems += _problems_not_declared(statements)
     problems += rules_unbounded(statements)
     return _unique(problems)
+
+
+@lru_cache(maxsize=64)
+def problems_declared(files: tuple[tuple[str, str], ...]) -> frozenset[str]:
+    """The problem names the rule files declare: constants in the head of a
+    ``problem/1`` rule. A problem the solver derives that is not one of them (a rule
+    set stored before validation refused names built from values) is no name that
+    may be shown to another ward."""
+    names: set[str] = set()
+    for name, text in files:
+        if rule_source_problems(name, text):
+            continue  # never handed to clingo: it would open what it includes
+
+        def collect(statement: ast.AST, f: str = name) -> None:
+            names.update(
+                constant_name(use.arguments[0]) or ""
+                for use in statement_atoms(statement, f)
+                if use.in_head and use.signature == ("problem", 1)
+            )
+
+        try:
+            ast.parse_string(text, collect, logger=lambda _code, _message: None)
+        except RuntimeError:
+            continue
+    return frozenset(names - {""})
 
 
 def statement_atoms(statement: ast.AST, file: str) -> Iterator[AtomUse]:
@@ -338,6 +330,66 @@ _NEEDED_FOR = {
     "label": 'nurses read problems by their label, e.g. label(x, "Low blood sugar")',
     "meaning": "nurses read a one-line meaning beside the label",
 }
+
+
+# What a ward lead of another ward may see of a problem: its name, in dry-run counts.
+# A name or text built from a variable could carry a patient's values there.
+_DECLARED = {"problem": 1, "severity": 2, "description": 2, "label": 2, "meaning": 2}
+_NAME_FROM_VALUES = (
+    "problem({shown}) is built from variables or values: a problem is a name "
+    "declared in the rule file, e.g. problem(lowSats) :- current(spo2, V, _), V < 92. "
+    "Problem names are shown, counted, to ward leads of other wards, so they must not "
+    "carry a patient's values"
+)
+_METADATA_FROM_VALUES = (
+    "{name}(...) must be a plain fact of a declared problem name and a constant "
+    '(e.g. label(lowSats, "Low oxygen saturation").), with no variables and no '
+    "conditions: what nurses and other wards read must not be built from patient values"
+)
+
+
+def _problems_not_declared(
+    statements: list[tuple[str, ast.AST]],
+) -> list[Diagnostic]:
+    """Problems, severities, descriptions, labels and meanings built from variables,
+    or (the last four) derived under conditions rather than stated as facts."""
+    problems = []
+    for file, statement in statements:
+        if statement.ast_type != ast.ASTType.Rule:
+            continue
+        plain_fact = not statement.body and _plain_literal(statement.head)
+        for use in _walk(
+            statement.head, file, statement.location.begin.line, in_head=True
+        ):
+            if _DECLARED.get(use.name) != len(use.arguments):
+                continue
+            if use.name == "problem":
+                if constant_name(use.arguments[0]) is None:
+                    shown = ", ".join(str(a) for a in use.arguments)
+                    problems.append(
+                        Diagnostic(
+                            _NAME_FROM_VALUES.format(shown=shown), use.file, use.line
+                        )
+                    )
+            elif not plain_fact or not all(map(_constant, use.arguments)):
+                problems.append(
+                    Diagnostic(
+                        _METADATA_FROM_VALUES.format(name=use.name), use.file, use.line
+                    )
+                )
+    return problems
+
+
+def _plain_literal(head: Any) -> bool:
+    return bool(head.ast_type == ast.ASTType.Literal)
+
+
+def _constant(term: Any) -> bool:
+    """A constant name, number or string: nothing a variable can fill."""
+    return constant_name(term) is not None or (
+        term.ast_type == ast.ASTType.SymbolicTerm
+        and term.symbol.type in (clingo.SymbolType.String, clingo.SymbolType.Number)
+    )
 
 
 def _unique(problems: list[Diagnostic]) -> list[Diagnostic]:

@@ -12,6 +12,7 @@ import clingo
 from clingo import ast
 
 from logic.diagnostics import Diagnostic, RuleSetError
+from logic.rule_source import clingo_diagnostic, rule_source_problems
 
 Value = int | str
 Atom = tuple[Value, ...]
@@ -112,6 +113,11 @@ def _grounded(
 def _parsed(name: str, text: str) -> tuple[ast.AST, ...]:
     """The statements of one rule file, parsed once: parsing the rules took a fifth of
     a small patient's solve, and they change only when an admin edits them."""
+    # What is stored is what runs: a file that reaches outside itself (a version
+    # stored before validation refused that) is refused here too, before clingo
+    # would open what it names.
+    if problems := rule_source_problems(name, text):
+        raise RuleSetError(problems)
     messages: list[str] = []
     statements: list[ast.AST] = []
     try:
@@ -126,7 +132,7 @@ def _parsed(name: str, text: str) -> tuple[ast.AST, ...]:
 def _diagnostics(
     messages: list[str], source: str, error: Exception
 ) -> list[Diagnostic]:
-    found = [_diagnostic(m, source) for m in messages]
+    found = [clingo_diagnostic(m, source) for m in messages]
     return found or [Diagnostic(str(error), source)]
 
 
@@ -178,28 +184,6 @@ def _term(text: str) -> Value:
     if text.startswith('"'):
         return re.sub(r"\\(.)", lambda m: _UNESCAPE.get(m[1], m[1]), text[1:-1])
     return text  # a constant's name, or the text of any other term
-
-
-def _diagnostic(message: str, source: str) -> Diagnostic:
-    """clingo reports ``<block>:LINE:COL-COL: error: TEXT`` and notes on later lines
-    (``'X' is unsafe``); keep the first line number and all the text."""
-    lines = [line.strip() for line in message.strip().splitlines() if line.strip()]
-    texts, line_number = [], None
-    for line in lines:
-        parts = line.split(":", 3)
-        if len(parts) == 4 and parts[1].isdigit():
-            line_number = line_number or int(parts[1])
-            texts.append(
-                parts[3].strip().removeprefix("error: ").removeprefix("note: ")
-            )
-        else:
-            texts.append(line)
-    return Diagnostic(" ".join(texts), source, line_number)
-
-
-def clingo_diagnostic(message: str, source: str) -> Diagnostic:
-    """A clingo log message as a diagnostic of ``source`` with the line it names."""
-    return _diagnostic(message, source)
 
 
 def rules_check(rules: Sequence[tuple[str, str]]) -> list[Diagnostic]:

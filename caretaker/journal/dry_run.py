@@ -22,6 +22,7 @@ from caretaker.users import RequestUser
 from caretaker.wards.models import Patient, Ward
 from caretaker.wards.selectors import ward_list_for
 from logic import LogicError, RuleSet, patient_state_solve
+from logic.rule_lint import problems_declared
 
 
 @dataclass(frozen=True)
@@ -98,7 +99,10 @@ def dry_run_report(*, rows: list[DryRunRow], ward_ids: set[int] | None) -> DryRu
 def _problems(facts: list[Fact], rules: RuleSet, moment: datetime) -> frozenset[str]:
     timed = timed_statements(facts=facts, rules=rules)
     now = max([moment, *(f.at for f in timed)])
-    return patient_state_solve(timed, rules=rules, now=now).problem_names
+    derived = patient_state_solve(timed, rules=rules, now=now).problem_names
+    # Only names the rule files declare: a name built from a patient's values (a
+    # version stored before validation refused it) would carry them to other wards.
+    return derived & problems_declared(tuple((f.name, f.text) for f in rules.files))
 
 
 def ruleset_dry_run_read(
