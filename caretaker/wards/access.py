@@ -15,6 +15,7 @@ from django.utils.crypto import constant_time_compare
 
 from caretaker.users import RequestUser, User
 from caretaker.wards.models import Patient, Ward
+from caretaker.wards.revocation import session_logging_out
 from caretaker.wards.selectors import patient_visible, ward_visible
 
 
@@ -29,6 +30,8 @@ def socket_user_current(
     current = get_user_model().objects.filter(pk=user.pk, is_active=True).first()
     if current is None or session_key is None:
         return current
+    if session_logging_out(session_key):
+        return None  # logged out; the session row may still be on its way out
     store = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
     if str(store.get(SESSION_KEY, "")) != str(current.pk):
         return None  # logged out, expired or flushed
