@@ -2,6 +2,10 @@
 VENV := .venv
 PYTHON := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# `make run` serves this computer only; `make run HOST=0.0.0.0` opens it to the
+# ward's network, with DEBUG off (no debug page ever reaches another computer).
+HOST ?= 127.0.0.1
+PORT ?= 8000
 
 .PHONY: run demo test lint bench clean
 
@@ -27,9 +31,17 @@ run: $(STAMP)
 	@$(PYTHON) manage.py demo_setup
 	@echo "==> checking that the embedded language model runs on this CPU (python -m logic doctor)"
 	@$(PYTHON) -m logic doctor --model gemma3
-	@echo "==> serving caretaker at http://localhost:8000 (websockets included; Ctrl-C stops)"
 	@echo "    (Whisper and the language model run in processes of their own: caretaker-asr, caretaker-llm)"
-	@$(PYTHON) manage.py runserver 0.0.0.0:8000
+	@case "$(HOST)" in \
+	127.*|localhost|::1) \
+		echo "==> serving caretaker at http://localhost:$(PORT) (websockets included; Ctrl-C stops)"; \
+		echo "    This computer only. For the ward's tablets: make run HOST=0.0.0.0 ALLOWED_HOSTS=<name or address they use>"; \
+		$(PYTHON) manage.py runserver $(HOST):$(PORT) ;; \
+	*) \
+		echo "==> serving caretaker on $(HOST):$(PORT) to the network, with DEBUG off (Ctrl-C stops)"; \
+		echo "    Tablets must use a name or address in ALLOWED_HOSTS (now: $${ALLOWED_HOSTS:-localhost only})"; \
+		DEBUG=false $(PYTHON) manage.py runserver $(HOST):$(PORT) ;; \
+	esac
 
 demo: $(STAMP)
 	@echo "==> replaying the demo scenario through the logic core"
