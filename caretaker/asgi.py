@@ -13,10 +13,11 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from caretaker.collector import collector_tuned  # noqa: E402
 from caretaker.origin import SameOriginValidator  # noqa: E402
 from caretaker.routing import websocket_urlpatterns  # noqa: E402
+from caretaker.server.body_limit import BodyLimit  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
-        "http": django_asgi_app,
+        "http": BodyLimit(django_asgi_app),
         "websocket": SameOriginValidator(
             AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
         ),

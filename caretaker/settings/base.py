@@ -212,6 +212,13 @@ CARETAKER_FHIR_MRN_SYSTEM = env(
 # Password reset by e-mail (caretaker/password_reset.py): off where the hospital's
 # directory owns passwords; when on, throttled and audited (needs EMAIL_* settings).
 CARETAKER_PASSWORD_RESET = env.bool("CARETAKER_PASSWORD_RESET", default=False)
+# Request bodies (caretaker/server/body_limit.py): refused with 413 before they are
+# read. Every path takes at most CARETAKER_MAX_BODY_BYTES (a form, a rule set); the
+# bedside message endpoint takes a recording of up to 10 MB plus its form fields.
+CARETAKER_MAX_BODY_BYTES = env.int("CARETAKER_MAX_BODY_BYTES", default=1024 * 1024)
+CARETAKER_MAX_UPLOAD_BYTES = env.int(
+    "CARETAKER_MAX_UPLOAD_BYTES", default=10 * 1024 * 1024 + 64 * 1024
+)
 # Messages one user may submit (django-ratelimit rate: count/period).
 CARETAKER_MESSAGE_RATE = env("CARETAKER_MESSAGE_RATE", default="30/m")
 # Unacknowledged alerts: remind the ward after this long, then escalate to the lead.

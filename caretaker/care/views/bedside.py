@@ -17,6 +17,7 @@ from caretaker.audit.services import audit_record
 from caretaker.care import actions
 from caretaker.care.presenters import message_result
 from caretaker.care.submissions import message_retry, message_submit
+from caretaker.converters import record_id_parse
 from caretaker.journal.models import Fact, Message
 from caretaker.journal.questions import AnswerRefused
 from caretaker.journal.services import ClientIdConflict
@@ -31,9 +32,6 @@ from caretaker.wards.models import Patient
 from caretaker.wards.selectors import ward_list_for
 
 MAX_TEXT_CHARS = 2000
-# A request that declares more than this is refused before the view reads it (the
-# proxy in front should bound request bodies as well).
-MAX_REQUEST_BYTES = MAX_AUDIO_BYTES + 64 * 1024
 
 
 def _message_rate(group: str, request: HttpRequest) -> str:
@@ -74,11 +72,13 @@ class Submission:
 
 
 def _request_size_check(request: HttpRequest) -> None:
+    """The server refuses larger bodies before reading them (caretaker/server/
+    body_limit.py); this covers the app served some other way (tests, WSGI)."""
     try:
         length = int(request.META.get("CONTENT_LENGTH") or 0)
     except ValueError:
         length = 0
-    if length > MAX_REQUEST_BYTES:
+    if length > settings.CARETAKER_MAX_UPLOAD_BYTES:
         raise Refused("recording too large (10 MB at most)", 413)
 
 
@@ -171,7 +171,7 @@ def message_undo(request: AuthenticatedHttpRequest, message_id: int) -> HttpResp
     (``facts=<id>&facts=<id>``), at once."""
     message = visible_or_404(request, Message, pk=message_id)
     try:
-        fact_ids = [int(i) for i in request.POST.getlist("facts")]
+        fact_ids = [record_id_parse(i) for i in request.POST.getlist("facts")]
         actions.facts_undo(message=message, fact_ids=fact_ids, user=request.user)
     except (ValueError, Fact.DoesNotExist):
         return _refuse("facts must be ids of this message's facts", 400)
