@@ -1,12 +1,10 @@
 """URL configuration."""
 
 from django.contrib import admin
-from django.urls import include, path, register_converter
+from django.urls import include, path
 
+import caretaker.converters  # noqa: F401  (registers the id and number converters)
 from caretaker.care.views import alerts, bedside, rulesets, wards
-from caretaker.converters import RecordId
-
-register_converter(RecordId, "id")
 
 urlpatterns = [
     path("", wards.home, name="home"),
@@ -61,9 +59,9 @@ urlpatterns = [
     path("rules/edit/", rulesets.ruleset_edit, name="rules-edit"),
     path("rules/diff/", rulesets.version_diff, name="rules-diff"),
     path("rules/audit/", rulesets.rules_audit, name="rules-audit"),
-    path("rules/v<id:number>/", rulesets.version_detail, name="rules-version"),
+    path("rules/v<number:number>/", rulesets.version_detail, name="rules-version"),
     path(
-        "rules/v<id:number>/activate/",
+        "rules/v<number:number>/activate/",
         rulesets.version_activate,
         name="rules-activate",
     ),

@@ -12,6 +12,7 @@ from types import MappingProxyType
 from typing import Any
 
 from logic.diagnostics import AlphabetError, Diagnostic
+from logic.toml_bounded import toml_loads
 
 NAME_PATTERN = re.compile(r"^[a-z][A-Za-z0-9]*$")
 FAMILIES = ("data", "condition")
@@ -150,7 +151,7 @@ def alphabet_load(path: str | Path) -> Alphabet:
 def alphabet_parse(text: str, *, source: str = "alphabet.toml") -> Alphabet:
     """Validate alphabet ``text`` (TOML); see :func:`alphabet_load`."""
     try:
-        document = tomllib.loads(text)
+        document = toml_loads(text)
     except tomllib.TOMLDecodeError as error:
         # Python 3.11 has the position only in the message: "... (at line 5, column 7)"
         found = re.search(r"\(at line (\d+), column \d+\)", str(error))

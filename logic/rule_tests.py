@@ -14,6 +14,7 @@ from logic.program import TimedStatement
 from logic.ruleset import RuleSet
 from logic.state import patient_state_solve
 from logic.statements import Statement, statement_parse
+from logic.toml_bounded import toml_loads
 
 TESTS_FILE = "tests.toml"
 FORMAT = """\
@@ -49,7 +50,7 @@ def rule_tests_parse(
 ) -> list[RuleTest]:
     """Read the tests file; raise :class:`LogicError` listing every malformed test."""
     try:
-        document = tomllib.loads(text)
+        document = toml_loads(text)
     except tomllib.TOMLDecodeError as error:
         raise LogicError([Diagnostic(f"not valid TOML: {error}", source)]) from error
     lines = [

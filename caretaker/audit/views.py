@@ -19,7 +19,7 @@ from caretaker.audit.selectors import (
     user_is_ward_lead,
 )
 from caretaker.audit.services import access_refusal_record, audit_record
-from caretaker.converters import MAX_ID
+from caretaker.converters import record_id_parse
 
 COLUMNS = (
     "time",
@@ -50,9 +50,10 @@ def _id_param(request: HttpRequest, name: str) -> int | None:
     raw = request.GET.get(name, "").strip()
     if not raw:
         return None
-    if not raw.isdigit() or not 0 < int(raw) <= MAX_ID:
-        raise BadRequest(f"{name}: expected a record id, got {raw[:40]!r}")
-    return int(raw)
+    try:
+        return record_id_parse(raw)
+    except ValueError as error:
+        raise BadRequest(f"{name}: {error}") from error
 
 
 @login_required

@@ -37,6 +37,24 @@ def database_free(handler: Handler) -> Handler:
     return handler
 
 
+def frame_decoded(text: str | None) -> dict[str, Any] | str:
+    """A client's frame as a JSON object, or why it is not one. Every decoding
+    failure is a reason, never an exception that would end the socket: nesting too
+    deep for the parser (``RecursionError``), numbers too long, text that is no JSON
+    or binary frames."""
+    if not text:
+        return "expected a JSON object (as text)"
+    try:
+        content = json.loads(text)
+    except RecursionError:
+        return "nested too deeply"
+    except ValueError as error:  # JSONDecodeError, and int digits past Python's limit
+        return f"not JSON ({str(error).split(':')[0]})"
+    if not isinstance(content, dict):
+        return "expected a JSON object"
+    return content
+
+
 class GuardedJsonConsumer(AsyncJsonWebsocketConsumer):
     """A JSON socket that answers malformed frames instead of raising (which closed
     the connection with 1011), forwards pushes without reading the database, and
@@ -77,13 +95,10 @@ class GuardedJsonConsumer(AsyncJsonWebsocketConsumer):
         bytes_data: bytes | None = None,
         **kwargs: Any,
     ) -> None:
-        try:
-            content = json.loads(text_data) if text_data else None
-        except ValueError:
-            content = None
-        if not isinstance(content, dict):
+        content = frame_decoded(text_data)
+        if isinstance(content, str):
             await self.send_json(
-                {"type": "error", "error": "malformed message: expected a JSON object"}
+                {"type": "error", "error": f"malformed message: {content}"}
             )
             return
         await self.receive_json(content, **kwargs)

@@ -13,6 +13,7 @@ from caretaker.audit.services import access_refusal_record, audit_record
 from caretaker.care.actions import alert_acknowledge
 from caretaker.care.presenters import ward_rows
 from caretaker.care.push import ward_group, ward_lead_group
+from caretaker.converters import MAX_ID
 from caretaker.users import User
 from caretaker.wards.access import scope_session_key, ward_access_current
 from caretaker.wards.models import Ward
@@ -117,6 +118,8 @@ def _ward_for(
 @database_sync_to_async
 def _acknowledge(user: User, ward: Ward, alert_id: object) -> bool:
     if not isinstance(alert_id, int) or isinstance(alert_id, bool):
+        return False
+    if not 0 < alert_id <= MAX_ID:  # past the id column: no alert, not an overflow
         return False
     alert = Alert.objects.filter(pk=alert_id).select_related("patient").first()
     if alert is None:

@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from caretaker.audit.models import Action
 from caretaker.audit.services import audit_record
 from caretaker.care.activation import ruleset_activate, ruleset_rollback
+from caretaker.converters import MAX_NUMBER, record_id_parse
 from caretaker.journal.dry_run import ruleset_dry_run_read
 from caretaker.rulesets.models import RuleSetVersion
 from caretaker.rulesets.selectors import (
@@ -101,8 +102,8 @@ def version_detail(request: AuthenticatedHttpRequest, number: int) -> HttpRespon
 @rules_admin_required
 def version_diff(request: AuthenticatedHttpRequest) -> HttpResponse:
     try:
-        old = _version(int(request.GET["old"]))
-        new = _version(int(request.GET["new"]))
+        old = _version(record_id_parse(request.GET["old"], most=MAX_NUMBER))
+        new = _version(record_id_parse(request.GET["new"], most=MAX_NUMBER))
     except (KeyError, ValueError) as error:
         raise Http404("choose two versions to compare") from error
     return render(
@@ -165,11 +166,10 @@ def ruleset_edit(request: AuthenticatedHttpRequest) -> HttpResponse:
 
 def _editor_start(request: HttpRequest) -> _Editor:
     """A draft from ``?from=NUMBER``, else from the active global version."""
-    parent = (
-        _version(int(request.GET["from"]))
-        if request.GET.get("from", "").isdigit()
-        else ruleset_active_get()
-    )
+    try:
+        parent = _version(record_id_parse(request.GET["from"], most=MAX_NUMBER))
+    except (KeyError, ValueError):
+        parent = ruleset_active_get()
     draft = Draft(parent.alphabet, dict(parent.files), parent.tests)
     return _Editor(
         draft=draft,

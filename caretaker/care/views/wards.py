@@ -12,6 +12,7 @@ from caretaker.audit.access import visible_or_404
 from caretaker.audit.models import Action
 from caretaker.audit.services import audit_record
 from caretaker.care.presenters import patient_row, ward_rows
+from caretaker.converters import moment_in_range
 from caretaker.journal.chart import patient_chart
 from caretaker.journal.extraction import handover_wording
 from caretaker.journal.fhir import patient_fhir_bundle
@@ -32,9 +33,11 @@ def _since(request: HttpRequest) -> datetime | None:
     """``?since=ISO8601``, or None when not given; garbage is a 400."""
     raw = request.GET.get("since", "")
     try:
-        return moment_parse(raw) if raw else None
+        return moment_in_range(moment_parse(raw)) if raw else None
     except ValueError as error:
-        raise BadRequest(f"since: not an ISO 8601 time: {raw[:40]!r}") from error
+        raise BadRequest(
+            f"since: not an ISO 8601 time from 1900 to 9000: {raw[:40]!r}"
+        ) from error
 
 
 def _visible_patient(request: HttpRequest, patient_id: int) -> Patient:

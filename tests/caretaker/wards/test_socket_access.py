@@ -13,6 +13,7 @@ from django.test import Client
 from caretaker.alerts.models import Alert
 from caretaker.asgi import application
 from caretaker.audit.models import Action, AuditEvent
+from caretaker.routing import NO_SUCH_SOCKET
 
 # The fixture that disconnects every socket after each test, and its list.
 from tests.caretaker.wards.test_consumers import (  # noqa: F401
@@ -166,18 +167,53 @@ async def test_a_foreign_origin_cannot_open_a_socket(ward, nurse, origin, host):
     assert not connected
 
 
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/ws/patients/99999999999999999999/",  # 20 digits: no record id
+        "/ws/patients/9223372036854775808/",  # 19 digits, past the id column
+        "/ws/nowhere/",
+    ],
+)
+async def test_a_socket_path_that_names_no_record_is_refused_cleanly(nurse, path):
+    client = await sync_to_async(logged_in)(nurse)
+    connected, code = await socket(path, client).connect()
+    assert not connected and code == NO_SUCH_SOCKET
+
+
 async def test_the_sites_own_origin_opens_a_socket(ward, nurse):
     client = await sync_to_async(logged_in)(nurse)
     await opened(socket(f"/ws/wards/{ward.code}/", client))
 
 
-@pytest.mark.parametrize("frame", ["{not json", "[1, 2]", '"text"', "42"])
+@pytest.mark.parametrize(
+    "frame",
+    [
+        "{not json",
+        "[1, 2]",
+        '"text"',
+        "42",
+        "[" * 3000 + "]" * 3000,  # deeper than the parser's recursion
+        '{"type": "alert.acknowledge", "alert": ' + "[" * 3000 + "]" * 3000 + "}",
+        '{"alert": ' + "9" * 5000 + "}",  # more digits than Python reads
+    ],
+)
 async def test_a_malformed_frame_gets_an_error_and_the_socket_stays(ward, nurse, frame):
     client = await sync_to_async(logged_in)(nurse)
     connection = await opened(socket(f"/ws/wards/{ward.code}/", client))
     await connection.send_to(text_data=frame)
     reply = await connection.receive_json_from()
     assert reply["type"] == "error" and "malformed" in reply["error"]
+    await connection.send_json_to({"type": "alert.acknowledge", "alert": 0})
+    assert (await connection.receive_json_from())["error"] == "unknown alert"
+
+
+@pytest.mark.parametrize("alert", [2**63, 10**22, -1])
+async def test_an_alert_id_past_the_id_column_is_unknown(ward, nurse, alert):
+    client = await sync_to_async(logged_in)(nurse)
+    connection = await opened(socket(f"/ws/wards/{ward.code}/", client))
+    await connection.send_json_to({"type": "alert.acknowledge", "alert": alert})
+    assert (await connection.receive_json_from())["error"] == "unknown alert"
     await connection.send_json_to({"type": "alert.acknowledge", "alert": 0})
     assert (await connection.receive_json_from())["error"] == "unknown alert"
 
