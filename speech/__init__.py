@@ -22,7 +22,8 @@ from speech.options import (
     TranscriptionOptions,
     vocabulary_parse,
 )
-from speech.transcriber import NO_SPEECH_REASON, Segment, Transcript, transcribe
+from speech.segments import Segment
+from speech.transcriber import NO_SPEECH_REASON, Transcript, transcribe
 from speech.words import Word, span_confidence, words_in_span
 
 __all__ = [

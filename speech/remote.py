@@ -15,7 +15,7 @@ import numpy as np
 from speech.audio import SAMPLE_RATE, Samples
 from speech.errors import RecogniserRejected, RecogniserUnreachable
 from speech.options import AsrEndpoint, TranscriptionOptions
-from speech.transcriber import (
+from speech.segments import (
     Segment,
     bias_arguments,
     bias_words,

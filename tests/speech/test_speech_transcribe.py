@@ -12,7 +12,7 @@ import pytest
 from speech import NO_SPEECH_REASON, TranscriptionOptions, transcribe
 from speech.model import model_load
 from speech.remote import wav_bytes
-from speech.transcriber import bias_prompt, segment_is_speech
+from speech.segments import bias_prompt, segment_is_speech
 from speech.wer import numbers_find
 
 pytestmark = pytest.mark.slow
