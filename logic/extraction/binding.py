@@ -15,6 +15,7 @@ from decimal import Decimal
 from logic.alphabet import Alphabet
 from logic.diagnostics import StatementError
 from logic.extraction.context import Context, context_lexicon
+from logic.extraction.glyphs import unreadable
 from logic.extraction.mentions import Mention, mentions_find
 from logic.extraction.numbers import Normalized, NumberToken, normalize, numbers_find
 from logic.extraction.relative import current_value, relative_after
@@ -55,6 +56,10 @@ FILLER = frozenset(
     + ["well", "also", "you", "know", "like"]
 )
 _WINDOW = 10  # content words between a type word and its number, at most
+# The type of a word the fold could not make readable ("tжmp"): like a measurement
+# the alphabet does not record, the number after it is its own and is shown.
+UNREADABLE = "unreadable"
+UNREADABLE_REASON = "could not be read (characters the guide does not know)"
 
 
 @dataclass(frozen=True)
@@ -97,6 +102,7 @@ class NumberBinder:
             + tuple((t, "count") for t in lexicon.counts)
         ) + tuple((t, "hidden") for t in lexicon.phrases)
         self.kept, self.every = mentions_find(self.norm.text, alphabet, unrelated)
+        self.kept = self._with_unreadable(self.kept)
         self.all_numbers = numbers_find(self.norm)
         self.context = Context(self.norm.text, lexicon, self._readings_start())
         self.found: list[Found] = []
@@ -107,6 +113,16 @@ class NumberBinder:
         self.flagged: list[int] = []  # normalized starts of unclear parts
         # Types said second in a pair ("over 80"): never bound to a number before.
         self.seconds = {m.pair for m in alphabet.measurements.values() if m.pair}
+
+    def _with_unreadable(self, kept: tuple[Mention, ...]) -> tuple[Mention, ...]:
+        """``kept`` and the words still unreadable after the fold, as mentions of
+        a measurement the alphabet does not record."""
+        words = [
+            Mention("other", UNREADABLE, start, end)
+            for start, end in unreadable(self.norm.text)
+            if not any(m.start < end and start < m.end for m in kept)
+        ]
+        return tuple(sorted([*kept, *words], key=lambda m: m.start))
 
     def _readings_start(self) -> tuple[int, ...]:
         """Clause starts that open with a measurement word (", pain 5")."""
@@ -235,9 +251,12 @@ class NumberBinder:
         )
         if current is not None and near:
             if current.kind == "other":
-                self.flag(
-                    current.start, number.end, "the alphabet does not record this"
+                reason = (
+                    UNREADABLE_REASON
+                    if current.type == UNREADABLE
+                    else "the alphabet does not record this"
                 )
+                self.flag(current.start, number.end, reason)
             return None if current.kind in ("other", "count") else current
         return self._type_after(number)
 

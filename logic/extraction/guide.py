@@ -22,6 +22,8 @@ from logic.alphabet import Alphabet
 from logic.extraction.binding import (
     FILLER,
     PREPOSITION,
+    UNREADABLE,
+    UNREADABLE_REASON,
     NumberBinder,
     UnclearSpan,
 )
@@ -130,8 +132,12 @@ class _Reader(NumberBinder):
                     mention.start,
                     mention.end,
                 )
-        said = any(m.kind not in ("type", "hidden") for m in mentions) or any(
-            start <= f.start < end for f in self.found
+        said = (
+            any(
+                m.kind not in ("type", "hidden") and m.type != UNREADABLE
+                for m in mentions
+            )
+            or any(start <= f.start < end for f in self.found)
         )
         if not said and not any(start <= f < end for f in self.flagged):
             self.leftover(start, end)
@@ -168,13 +174,22 @@ class _Reader(NumberBinder):
         for start, end in self.pending:
             if start >= instruction_from:
                 continue
-            if about_patient or _PATIENT.search(self.norm.text[start:end]):
-                self.flag(
-                    _skip_filler(self.norm.text, start, end),
-                    end,
-                    "no statement of the alphabet expresses this",
-                )
+            # Words the fold could not read are shown even in small talk: what
+            # they say is unknown, so it may be about the patient.
+            if self._unreadable_in(start, end):
+                reason = UNREADABLE_REASON
+            elif about_patient or _PATIENT.search(self.norm.text[start:end]):
+                reason = "no statement of the alphabet expresses this"
+            else:
+                continue
+            self.flag(_skip_filler(self.norm.text, start, end), end, reason)
         return self.result(clauses, instruction_from)
+
+    def _unreadable_in(self, start: int, end: int) -> bool:
+        return any(
+            m.type == UNREADABLE and start <= m.start and m.end <= end
+            for m in self.kept
+        )
 
     def result(self, clauses: list[tuple[int, int]], instruction_from: int) -> Guide:
         outcome = resolve(self.found, self.alphabet, self.context)

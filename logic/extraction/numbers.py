@@ -1,4 +1,9 @@
-"""Spoken numbers to digits, keeping a map from the digits back to the nurse's words."""
+"""Spoken numbers to digits, keeping a map from the digits back to the nurse's words.
+
+The text is folded first (``glyphs.fold``: NFKC and Latin look-alikes), so that
+every reader of the guide sees plain Latin letters and ASCII digits; the map leads
+back through both steps to the text as it was typed.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from text_to_num import alpha2digit
+
+from logic.extraction.glyphs import Run, fold
 
 _UNITS = [
     "zero",
@@ -59,15 +66,16 @@ class NumberToken:
 
 @dataclass(frozen=True)
 class Normalized:
-    """The utterance with number words turned into digits, and the way back.
+    """The utterance folded, with number words turned into digits, and the way back.
 
     ``runs`` holds ``(normalized_start, normalized_end, original_start, original_end)``
-    for every replaced run of number words, in order.
+    for every replaced run of number words and every folded stretch whose length
+    changed ("…" is "..."), in order.
     """
 
     original: str
     text: str
-    runs: tuple[tuple[int, int, int, int], ...]
+    runs: tuple[Run, ...]
 
     def original_offset(self, position: int, *, end: bool = False) -> int:
         """Offset into the original text of ``position`` in the normalized text."""
@@ -170,10 +178,48 @@ def _edits(text: str, glued: frozenset[str]) -> list[tuple[int, int, str]]:
 
 
 def normalize(text: str, glued: frozenset[str] = frozenset()) -> Normalized:
-    """Replace each run of number words in ``text`` by digits (with text2num), and
-    split a word of ``glued`` from the number written against it ("HR64")."""
+    """Fold ``text`` (``glyphs.fold``), then replace each run of number words by
+    digits (with text2num), and split a word of ``glued`` from the number written
+    against it ("HR64"). Offsets map back to ``text`` as it was typed."""
+    folded = fold(text)
+    words = _numbers_normalize(folded.text, glued)
+    inner = Normalized(text, folded.text, folded.runs)
+    return Normalized(text, words.text, _compose(words.runs, inner))
+
+
+def _compose(outer: tuple[Run, ...], inner: Normalized) -> tuple[Run, ...]:
+    """Runs from the normalized text to the typed one, from ``outer`` (normalized
+    to folded) and ``inner`` (folded to typed): the stretches of the folded text
+    either step replaced, joined where they overlap."""
+    stretches = sorted(
+        [(r[2], r[3]) for r in outer] + [(r[0], r[1]) for r in inner.runs]
+    )
+    merged: list[list[int]] = []
+    for start, end in stretches:
+        if merged and start < merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([start, end])
+
+    def forward(position: int) -> int:  # folded offset, outside an outer run
+        return position + sum(
+            (r[1] - r[0]) - (r[3] - r[2]) for r in outer if r[3] <= position
+        )
+
+    return tuple(
+        (
+            forward(start),
+            forward(end),
+            inner.original_offset(start),
+            inner.original_offset(end, end=True),
+        )
+        for start, end in merged
+    )
+
+
+def _numbers_normalize(text: str, glued: frozenset[str]) -> Normalized:
     pieces: list[str] = []
-    runs: list[tuple[int, int, int, int]] = []
+    runs: list[Run] = []
     cursor = 0
     length = 0
     for start, end, replacement in _edits(text, glued):
