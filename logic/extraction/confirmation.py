@@ -56,18 +56,21 @@ def confirmation_text(
     unclear: Iterable[str] = (),
     previous: Mapping[str, TimedStatement] | None = None,
     said: Mapping[Statement, str] | None = None,
+    withheld: Mapping[Statement, str] | None = None,
 ) -> str:
     """The confirmation shown after a message, in the nurse's own notation, e.g.
     ``Recorded: Temp 38.4 °C (was 37.2 at 08:00), BP 128/76, Pain 3/10. Not
-    understood: 'asked for his glasses'``.
+    recorded: SpO2 88% (as asked). Not understood: 'asked for his glasses'``.
 
     Deterministic: every value comes from an accepted statement or ``previous``.
     ``said`` holds what the nurse said where it differs from the recorded value
     (``Extraction.said``: a Fahrenheit temperature), shown beside it: ``Temp 36.9
-    °C (said 98.4 °F)``.
+    °C (said 98.4 °F)``. ``withheld`` holds values the words asked not to record,
+    with why (``Extraction.withheld``: "as asked", "not measured").
     """
     previous = previous or {}
     said = said or {}
+    withheld = withheld or {}
     parts = [
         line.text
         + "".join(f" (said {said[s]})" for s in line.statements if s in said)
@@ -77,6 +80,12 @@ def confirmation_text(
     sentences = []
     if parts:
         sentences.append("Recorded: " + ", ".join(parts) + ".")
+    left_out = [
+        f"{line.text} ({withheld[line.statements[0]]})"
+        for line in readings(withheld, alphabet)
+    ]
+    if left_out:
+        sentences.append("Not recorded: " + ", ".join(left_out) + ".")
     missed = [f"'{text}'" for text in unclear]
     if missed:
         sentences.append("Not understood: " + ", ".join(missed) + ".")

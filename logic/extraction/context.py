@@ -23,25 +23,38 @@ RULES_FILE = Path(__file__).with_name("context_rules.toml")
 
 # Categories that keep a value from becoming a fact.
 EXCLUDING = frozenset(
-    ["historical", "hypothetical", "uncertain", "negated", "other", "instruction"]
+    [
+        "historical",
+        "hypothetical",
+        "uncertain",
+        "negated",
+        "other",
+        "instruction",
+        "forbidden",
+        "unmeasured",
+    ]
 )
 _DIRECTIONS = frozenset(
-    ["forward", "backward", "bidirectional", "terminate", "rest", "none"]
+    ["forward", "backward", "bidirectional", "terminate", "rest", "sentence", "none"]
 )
 # A sentence ends at . ! ? ; or a new line; not at a decimal point or an ellipsis
 # ("BP... 150 over 95" is one sentence broken by a pause).
 _SENTENCE_END = re.compile(r"[!?;\n]+|(?<![.\d])\.(?![.\d])|(?<=\d)\.(?!\d)")
 _WORD = re.compile(r"[\w']+")
+_NUMBER = re.compile(r"(?<![A-Za-z])\d")
 
 
 @dataclass(frozen=True)
 class ContextRule:
-    """One cue: a compiled pattern, its category, direction and scope in words."""
+    """One cue: a compiled pattern, its category, direction and scope in words;
+    ``sentences_before`` widens a ``sentence`` scope to the sentences before it
+    ("Temp 41. Don't chart that.")."""
 
     pattern: re.Pattern[str]
     category: str
     direction: str
     max_scope: int
+    sentences_before: int = 0
 
 
 @dataclass(frozen=True)
@@ -99,6 +112,7 @@ def context_lexicon(path: Path = RULES_FILE) -> ContextLexicon:
                     str(entry["category"]),
                     direction,
                     int(entry.get("max_scope", 8)),
+                    int(entry.get("sentences_before", 0)),
                 )
             )
     unrelated = document.get("unrelated", {})
@@ -208,6 +222,8 @@ class Context:
         rule = modifier.rule
         if rule.direction == "rest":
             return start >= self.sentence_of(modifier.start)[0]
+        if rule.direction == "sentence":
+            return self._in_sentence_scope(modifier, start)
         if self.sentence_of(modifier.start) != self.sentence_of(start):
             return False
         forward = rule.direction in ("forward", "bidirectional")
@@ -236,7 +252,10 @@ class Context:
             for m in self.modifiers
             if m.rule.direction not in ("terminate", "none")
             and not any(a <= m.start and m.end <= b for a, b in ignore)
-            and (m.rule.direction == "rest" or not (m.start < end and start < m.end))
+            and (
+                m.rule.direction in ("rest", "sentence")
+                or not (m.start < end and start < m.end)
+            )
             and self._reaches(m, start, end)
         }
         if self._now_after(end):
@@ -245,6 +264,20 @@ class Context:
         if self._now_before(start):
             found.add("now")  # "now 94%": decides between two values
         return frozenset(found)
+
+    def _in_sentence_scope(self, modifier: Modifier, start: int) -> bool:
+        """Whether ``start`` is in the cue's sentence, or in one of the
+        ``sentences_before`` sentences before it when no number is said in its
+        own sentence before the cue ("Temp 41. Don't chart it.", but "Pulse 80.
+        Temp 41, don't chart it." leaves the pulse); no terminator ends this
+        scope ("temp 41 but do not record it")."""
+        own = self.sentence_of(modifier.start)
+        first = own[0]
+        said_before = _NUMBER.search(self.text, own[0], modifier.start)
+        if own in self.sentences and not said_before:
+            index = self.sentences.index(own) - modifier.rule.sentences_before
+            first = self.sentences[max(0, index)][0]
+        return first <= start <= own[1]
 
     def _now_before(self, start: int) -> bool:
         """A "now" cue within two words before ``start``, in the same clause."""

@@ -43,16 +43,35 @@ class Evidence:
     note: str = ""
 
 
+# Why a value the nurse's words ask to leave out was left out, as the confirmation
+# says it: "Not recorded: Temp 41 °C (as asked)".
+WITHHELD = {"forbidden": "as asked", "unmeasured": "not measured"}
+
+
 @dataclass(frozen=True)
 class NotRecorded:
     """A statement the words name that is not a current, asserted observation of
     this patient, with the ConText categories that say why ("historical",
-    "hypothetical", "range", "conflict", "instruction"...) and its words."""
+    "hypothetical", "range", "conflict", "forbidden", "unmeasured"...), its words
+    and the statement itself (``parsed``)."""
 
     statement: str
     start: int
     end: int
     context: tuple[str, ...]
+    parsed: Statement | None = field(default=None, compare=False)
+
+    @property
+    def instruction(self) -> bool:
+        """Whether the nurse's words told the system not to record it ("do not
+        chart that"): the instruction was followed."""
+        return "forbidden" in self.context
+
+    @property
+    def reason(self) -> str:
+        """Why it was left out where the words asked for that ("as asked", "not
+        measured"), else ""."""
+        return next((WITHHELD[c] for c in WITHHELD if c in self.context), "")
 
 
 @dataclass(frozen=True)
@@ -88,6 +107,16 @@ class Extraction:
         return bool(self.instructions)
 
     @property
+    def withheld(self) -> dict[Statement, str]:
+        """Statements left out because the words said so ("do not record",
+        "not measured"), with why, for ``confirmation_text(withheld=...)``."""
+        return {
+            n.parsed: n.reason
+            for n in self.not_recorded
+            if n.parsed is not None and n.reason
+        }
+
+    @property
     def said(self) -> dict[Statement, str]:
         """What was said where it differs from the recorded value ("98.4 °F"),
         for ``confirmation_text(said=...)``."""
@@ -118,6 +147,7 @@ class Extraction:
                     "start": n.start,
                     "end": n.end,
                     "context": list(n.context),
+                    "instruction": n.instruction,
                 }
                 for n in self.not_recorded
             ],  # fmt: skip
@@ -261,6 +291,7 @@ def extract(
                 c.start,
                 c.end,
                 tuple(sorted(c.context)),
+                c.statement,
             )
             for c in guide.excluded
         ),

@@ -138,6 +138,11 @@ class _Reader(NumberBinder):
                 for m in mentions
             )
             or any(start <= f.start < end for f in self.found)
+            # "BP not measured", "don't chart it": understood, nothing to record.
+            or any(
+                self.context.cue_between(category, start, end)
+                for category in ("unmeasured", "forbidden")
+            )
         )
         if not said and not any(start <= f < end for f in self.flagged):
             self.leftover(start, end)
