@@ -17,8 +17,8 @@ from caretaker.journal.rules import ActiveRules
 from caretaker.users import User
 from caretaker.wards.models import Patient
 from logic import Problem
-from logic.extraction.confirmation import problem_text
 from logic.state import support_record
+from logic.warning import warning_text
 
 
 def _local(moment: datetime) -> str:
@@ -35,15 +35,15 @@ def alerts_raise(
     derived_at: datetime,
 ) -> list[Alert]:
     """Create an alert for each problem that is active now and was not before. What
-    the nurse reads is the problem's label and description, then the supporting
-    readings with local times ("Low blood sugar: ... Based on: BM 3.1 mmol/L at 23
-    Nov 14:05")."""
+    the nurse reads is the problem's label, the description without a finding that
+    restates it, then the supporting readings with local times ("NEWS2 high (7 or
+    more): emergency assessment ... Based on: Pulse 125 at 23 Nov 14:05, ...")."""
     return [
         Alert.objects.create(
             patient=patient,
             problem=problem.name,
             severity=problem.severity,
-            text=problem_text(problem, active.rules.alphabet, when=_local),
+            text=warning_text(problem, active.rules.alphabet, when=_local),
             support=support_record(problem.support, active.rules),
             first_derived_at=derived_at,
             message=message,

@@ -16,6 +16,7 @@ from caretaker.wards.models import Patient
 from logic import Statement, statement_parse
 from logic.alphabet import Alphabet
 from logic.extraction.confirmation import readings, type_label
+from logic.warning import after_label
 
 SHIFT = timedelta(hours=12)
 
@@ -169,10 +170,14 @@ def patient_handover(
 
 def _problem_line(problem: dict) -> ProblemLine:
     # label and meaning are newer than name and description: old snapshots lack them.
+    # The meaning is read after the label ("label: meaning"): said once.
+    label = problem.get("label") or problem["name"]
     return ProblemLine(
         name=problem["name"],
-        label=problem.get("label") or problem["name"],
-        meaning=problem.get("meaning") or problem.get("description", ""),
+        label=label,
+        meaning=after_label(
+            label, problem.get("meaning") or problem.get("description", "")
+        ),
         severity=problem.get("severity", ""),
         description=problem.get("description", ""),
     )

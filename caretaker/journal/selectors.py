@@ -12,6 +12,7 @@ from caretaker.journal.rules import ActiveRules
 from caretaker.wards.models import Patient
 from logic import Alphabet, RuleSet, Statement, TimedStatement, statement_parse
 from logic.extraction.confirmation import confirmation_text, readings
+from logic.warning import after_label
 
 T = TypeVar("T")
 
@@ -55,7 +56,9 @@ def problem_explanations(
     """Each problem of a solved state with its supporting facts and the nurse's words
     each fact came from (the explanation the patient page shows); with ``alphabet``,
     also as ``readings``: the lines a nurse writes ("BP 128/76"), each with its time,
-    words and the statements behind it."""
+    words and the statements behind it. ``meaning_shown`` and ``description_shown``
+    are the rules' words as read under the label (a finding that restates the label
+    left out: :func:`logic.warning.after_label`)."""
     facts: dict[tuple[str, datetime | None], Fact] = {
         (f.statement, f.said_at): f
         for f in fact_list_active(patient=patient).select_related("message")
@@ -90,8 +93,27 @@ def problem_explanations(
             if alphabet is not None
             else []
         )
-        explained.append({**problem, "explanation": support, "readings": lines})
+        label = problem.get("label") or problem["name"]
+        explained.append(
+            {
+                **problem,
+                "meaning_shown": _under_label(label, problem.get("meaning", "")),
+                "description_shown": _under_label(
+                    label, problem.get("description", "")
+                ),
+                "explanation": support,
+                "readings": lines,
+            }
+        )
     return explained
+
+
+def _under_label(label: str, text: str) -> str:
+    """The rules' words on a line of their own under the label: a finding that
+    restates the label left out, what is left begun as a sentence (a word's own
+    capitals kept: "qSOFA")."""
+    shown = after_label(label, text)
+    return shown if shown == text else shown[:1].upper() + shown[1:]
 
 
 def _utc(moment: str) -> datetime:

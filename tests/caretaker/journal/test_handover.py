@@ -114,6 +114,19 @@ def test_situation_background_and_recommendation_come_from_the_rules(shift):
     assert any("observations at least hourly" in e for e in handover.escalation)
 
 
+def test_the_situation_reads_each_problems_label_once(shift):
+    """ "NEWS2 medium (5 or 6): the patient may be getting worse.", not "...: The
+    early warning score is 5 or 6: the patient ..." (issue 23)."""
+    handover = patient_handover(
+        patient=shift, since=timezone.now() - timedelta(hours=12)
+    )
+    (medium,) = [p for p in handover.problems if p.name == "news2Medium"]
+    assert (medium.label, medium.meaning) == (
+        "NEWS2 medium (5 or 6)",
+        "the patient may be getting worse.",
+    )
+
+
 def test_not_understood_lists_unclear_words_and_failed_messages(shift):
     handover = patient_handover(
         patient=shift, since=timezone.now() - timedelta(hours=12)

@@ -96,3 +96,23 @@ def test_an_incomplete_news2_names_what_is_missing_in_ward_words(
     assert "incomplete, missing " in page
     assert "Consciousness (ACVPU)" in page and "Air or oxygen" in page
     assert "respiratoryRate" not in page.split("incomplete, missing")[1][:200]
+
+
+def test_under_its_label_a_problem_does_not_say_it_again(client, nurse, patient):
+    """Issue 23: under "NEWS2 high (7 or more)" the meaning and the description
+    read without the finding the label names ("NEWS2 of 7 or more", "The early
+    warning score is 7 or more"); what they add is kept."""
+    message_import(patient=patient, said_at=timezone.now() - timedelta(hours=1),
+                   text="obs", statements=[
+        "data(respiratoryRate, 26)", "data(oxygenSaturation, 91)",
+        "condition(oxygenSupply, air)", "data(systolicBP, 95)",
+        "data(diastolicBP, 60)", "data(heartRate, 125)", "data(temperature, 39.2)",
+        "condition(consciousness, alert)",
+    ])  # fmt: skip
+    client.force_login(nurse)
+    visible = _visible(client.get(f"/patients/{patient.pk}/").content.decode())
+    assert visible.count("7 or more") == 1  # the label's
+    assert "The patient may be critically ill." in visible
+    assert "Emergency assessment by a clinical team" in visible
+    # A finding that says more than its label stays: "Sepsis risk" names no qSOFA.
+    assert "qSOFA of 2 or more: possible sepsis" in visible
