@@ -7,6 +7,7 @@ from caretaker.journal.models import Fact
 from caretaker.journal.rules import active_rules
 from caretaker.journal.selectors import fact_list_active
 from caretaker.wards.models import Patient
+from logic.alphabet import Alphabet
 from logic.news2_chart import (
     BACKGROUND,
     CONSCIOUSNESS,
@@ -22,7 +23,8 @@ WORDS_MAX = 160  # a tooltip, not the whole message
 def patient_chart(*, patient: Patient) -> dict:
     """series.json: readings by type as ``[time, value, words]``, conditions the chart
     marks (consciousness, oxygen), the NEWS2 series with its band per point, whether
-    the patient is on SpO2 scale 2, and the bands to shade."""
+    the patient is on SpO2 scale 2, the bands to shade, and the consciousness levels
+    by the names a nurse reads (the chart's rows)."""
     rules = active_rules(patient=patient).rules
     chart = news2_bands(rules)
     facts = fact_list_active(patient=patient).select_related("message")
@@ -55,7 +57,18 @@ def patient_chart(*, patient: Patient) -> dict:
         "news2": news2,
         "scale2": {"on": scale_2_since is not None, "since": scale_2_since},
         "bands": news2_chart_json(chart),
+        "consciousnessLevels": consciousness_levels(rules.alphabet),
     }
+
+
+def consciousness_levels(alphabet: Alphabet) -> list[dict]:
+    """The ACVPU values in the alphabet's order, each with the name a nurse reads
+    ("New confusion" for ``confused``): the chart's rows."""
+    condition = alphabet.conditions.get(CONSCIOUSNESS)
+    return [
+        {"value": v.name, "label": v.display or v.description.capitalize() or v.name}
+        for v in (condition.values if condition else ())
+    ]
 
 
 def news2_chart_json(chart: News2Chart) -> dict:

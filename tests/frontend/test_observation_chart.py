@@ -26,3 +26,45 @@ def test_patient_page_draws_banded_news2_charts(login, app_server, tmp_path):
     assert page.locator(".chart-legend li").count() == 5
     page.screenshot(path=str(tmp_path / "patient-chart.png"), full_page=True)
     assert errors == []
+
+
+# Reads the consciousness chart as a nurse would: for each dot, the axis label on
+# its row and the tooltip Chart.js shows when it is touched.
+CONSCIOUSNESS_DOTS = """figure => {
+  const chart = Chart.getChart(figure.querySelector("canvas"));
+  const y = chart.scales.y;
+  const axis = y.options.display === false ? [] : y.ticks;
+  return chart.data.datasets[0].data.map((point, index) => {
+    chart.tooltip.setActiveElements([{ datasetIndex: 0, index }], { x: 0, y: 0 });
+    chart.update();
+    const tick = axis.find((t) => t.value === point.y);
+    return {
+      axis: tick ? String(tick.label) : "",
+      tooltip: chart.tooltip.body.flatMap((b) => b.lines).join(" "),
+    };
+  });
+}"""
+
+
+def test_every_consciousness_dot_is_labelled_for_a_nurse(login, app_server, tmp_path):
+    """The consciousness panel names the level of each dot on its axis and in its
+    tooltip as a nurse says it ("Alert"), not as the rules write it ("alert")."""
+    page = login("nurse")
+    page.goto(f"{app_server}/patients/1/")  # Margaret Hill: "she's alert"
+    page.wait_for_selector("#charts[data-drawn]")
+    panel = page.locator('figure[data-parameter="consciousness"]')
+    panel.screenshot(path=str(tmp_path / "consciousness.png"))
+    dots = panel.evaluate(CONSCIOUSNESS_DOTS)
+    assert dots == [{"axis": "Alert", "tooltip": "Consciousness: Alert"}]
+    # Every ACVPU level has its row, named, from the top down.
+    top_down = panel.evaluate(
+        "f => Chart.getChart(f.querySelector('canvas')).scales.y.ticks"
+        ".slice().sort((a, b) => b.value - a.value).map((t) => t.label)"
+    )
+    assert top_down == [
+        "Alert",
+        "New confusion",
+        "Responds to voice",
+        "Responds to pain",
+        "Unresponsive",
+    ]

@@ -132,6 +132,19 @@
     box.before(list);
   }
 
+  // One row per ACVPU level, Alert at the top, each named as a nurse reads it (the
+  // alphabet's names, from the server); a value the alphabet no longer has keeps a row
+  // under its own name, so that no dot is left without one.
+  function consciousnessLevels(data) {
+    const list = (data.consciousnessLevels || []).slice();
+    for (const [, value] of data.consciousness) {
+      if (!list.some((l) => l.value === value)) list.push({ value, label: value });
+    }
+    const row = (value) => list.length - 1 - list.findIndex((l) => l.value === value);
+    const name = (y) => (list[list.length - 1 - y] || { label: "" }).label;
+    return { list, row, name };
+  }
+
   function render(data) {
     const started = performance.now();
     const s = data.series, b = data.bands;
@@ -164,13 +177,18 @@
       charts += 1;
     }
     if (data.consciousness.length) {
+      const levels = consciousnessLevels(data);
       const canvas = figure("Consciousness (ACVPU)");
       canvas.parentNode.dataset.parameter = "consciousness";
-      const marks = data.consciousness.map(([t, v, w]) => ({ x: Date.parse(t), y: 0, w, v }));
-      draw(canvas, [{ label: "ACVPU", data: marks, showLine: false, pointRadius: 5,
+      const marks = data.consciousness.map(([t, v, w]) => ({ x: Date.parse(t), y: levels.row(v), w, v }));
+      const rows = levels.list.map((l) => ({ low: levels.row(l.value), high: levels.row(l.value), points: b.consciousness[l.value] || 0 }));
+      draw(canvas, [{ label: "Consciousness", data: marks, showLine: false, pointRadius: 5,
         pointBackgroundColor: (c) => (c.raw && b.consciousness[c.raw.v] ? "#c62828" : "#558b2f") }],
-        timeAxis, { areas: [] }, { min: -1, max: 1, display: false },
-        { aspectRatio: 8, label: (item) => item.raw.v });
+        timeAxis, { areas: [{ x0: null, x1: null, rows }], step: 1 },
+        { min: -0.5, max: levels.list.length - 0.5,
+          afterBuildTicks: (axis) => { axis.ticks = levels.list.map((l) => ({ value: levels.row(l.value) })); },
+          ticks: { autoSkip: false, callback: levels.name } },
+        { label: (item) => `Consciousness: ${levels.name(item.raw.y)}` });
       charts += 1;
     }
     const news2 = data.news2.map(([t, v, band, w]) => ({ x: Date.parse(t), y: v, band, w }));

@@ -87,6 +87,19 @@ def test_bands_come_from_the_shipped_rules(client, nurse, patient):
     assert bands["steps"]["temperature"] == 0.1
 
 
+def test_consciousness_levels_are_named_as_a_nurse_reads_them(client, nurse, patient):
+    """The chart's ACVPU rows, in the alphabet's order, by their display names:
+    what labels each dot (issue 23), never the rules' value names alone."""
+    levels = _series(client, nurse, patient)["consciousnessLevels"]
+    assert levels == [
+        {"value": "alert", "label": "Alert"},
+        {"value": "confused", "label": "New confusion"},
+        {"value": "voice", "label": "Responds to voice"},
+        {"value": "pain", "label": "Responds to pain"},
+        {"value": "unresponsive", "label": "Unresponsive"},
+    ]
+
+
 def test_scale_2_from_the_background(client, nurse, patient):
     said_at = timezone.now() - timedelta(hours=2)
     message_import(
