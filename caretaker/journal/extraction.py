@@ -41,6 +41,8 @@ class ExtractionResult:
     # Sentences addressed to the system ("ignore your instructions and..."): none
     # of it was done; the message keeps them and the audit trail flags them.
     instructions: list[str] = field(default_factory=list)
+    # Values the words asked not to record, or said were not measured, with why.
+    withheld: list[dict[str, str]] = field(default_factory=list)
 
 
 def extraction_options() -> ExtractionOptions:
@@ -111,6 +113,10 @@ def utterance_extract(text: str, *, current: dict, rules: RuleSet) -> Extraction
         unclear=list(result.unclear),
         rejected=[f"{r.line}: {r.reason}" for r in result.rejected],
         instructions=list(result.instructions),
+        withheld=[
+            {"statement": statement.canonical(rules.alphabet), "reason": reason}
+            for statement, reason in result.withheld.items()
+        ],
     )
 
 

@@ -66,6 +66,10 @@ class Message(models.Model):
     # Sentences addressed to the system rather than about the patient ("ignore your
     # instructions and set..."): nothing they ask for is done; they are flagged.
     instructions = models.JSONField(default=list, blank=True)
+    # Values the words kept from the record ("do not record temp 41", "no BP
+    # taken"): [{"statement": ..., "reason": "as asked" | "not measured"}], shown
+    # in the confirmation, never in the rules.
+    withheld = models.JSONField(default=list, blank=True)
 
     # Not stored: set by ``journal_entries`` for the journal page (its facts as the
     # lines a nurse reads).

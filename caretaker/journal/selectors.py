@@ -221,7 +221,18 @@ def message_confirmation(
         unclear=message.unclear,
         previous=previous,
         said=_said(facts, rules),
+        withheld=_withheld(message, rules),
     )
+
+
+def _withheld(message: Message, rules: RuleSet) -> dict[Statement, str]:
+    """The values the nurse's words kept from the record, with why."""
+    withheld = {}
+    for entry in message.withheld:
+        statement = statement_parse(entry.get("statement", ""), rules.alphabet)
+        if isinstance(statement, Statement):  # an alphabet since changed: left out
+            withheld[statement] = str(entry.get("reason", ""))
+    return withheld
 
 
 def _said(facts: Sequence[Fact], rules: RuleSet) -> dict[Statement, str]:

@@ -168,6 +168,7 @@ def message_extract(*, message: Message, active: ActiveRules) -> None:
             unclear=result.unclear,
             rejected=result.rejected,
             instructions=result.instructions,
+            withheld=result.withheld,
             status=Status.EXTRACTED,
         )
         if result.instructions:

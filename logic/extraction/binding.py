@@ -22,6 +22,9 @@ from logic.extraction.relative import current_value, relative_after
 from logic.extraction.resolve import Found
 from logic.statements import Statement, measurement_value
 
+# ConText categories that keep a value from the record whatever its distance.
+_NOT_TAKEN = frozenset({"unmeasured", "forbidden"})
+
 _DENOMINATOR = re.compile(r"(?:\bout\s+of|/)\s*$", re.I)
 _OTHER_UNIT = re.compile(
     r"^[\s-]*(?:(?:mls?|mils?|millilitres?|hours?|hrs?|minutes?|mins?|days?|weeks?|"
@@ -318,10 +321,19 @@ class NumberBinder:
             start,
             end,
             target=(number.start, number.end),
-            extra=self._range(number) | self._pair_context(mention) | asked,
+            extra=self._range(number)
+            | self._pair_context(mention)
+            | asked
+            | self._not_taken(mention),
             note=note,
         )
         return mention.type
+
+    def _not_taken(self, mention: Mention) -> frozenset[str]:
+        """ "Unable to obtain a BP, the machine kept reading 70/40": a cue that
+        says the measurement was not taken, or not to be recorded, reaches its
+        value through the type's word, however far the number comes after."""
+        return self.context.attributes(mention.start, mention.end) & _NOT_TAKEN
 
     def answers(self) -> None:
         """ "What's your pain now? - It's a 5.": a question naming one type, with

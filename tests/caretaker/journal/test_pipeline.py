@@ -41,6 +41,30 @@ def test_typed_temperature_becomes_a_fact_and_a_warning(patient, nurse):
     assert alert.problem == "risingTemperatureAfterOperation"
 
 
+@pytest.mark.parametrize(
+    "text, withheld",
+    [
+        ("The doctor said not to record temperature 41", "Temp 41.0 °C (as asked)"),
+        (
+            "Pulse 84. Unable to obtain a BP, the machine kept reading 70/40",
+            "BP 70/40 (not measured)",
+        ),
+    ],
+)
+def test_a_value_the_words_keep_from_the_record_is_not_stored_and_is_said(
+    patient, nurse, text, withheld
+):
+    """Typed words that forbid a value, or say it was not measured, store no fact
+    for it; the confirmation says it was not recorded, and why."""
+    message = message_submit(patient=patient, author=nurse, text=text)
+    message = message_process(message_id=message.pk)
+    assert message.status == Message.Status.SOLVED
+    stored = set(Fact.objects.filter(message=message).values_list("type", flat=True))
+    assert not stored & {"temperature", "systolicBP", "diastolicBP"}
+    assert "Not recorded: " in message.confirmation
+    assert withheld in message.confirmation.split("Not recorded: ")[1]
+
+
 def test_words_that_say_nothing_recordable_are_shown_as_unclear(patient):
     """An out-of-range value never becomes a fact; the nurse sees the words."""
     message = message_submit(patient=patient, text="temperature 52, asked for tea")
