@@ -68,6 +68,9 @@ class ConditionType:
     values: tuple[ConditionValue, ...]
     synonyms: tuple[str, ...] = ()
     accumulates: bool = False
+    # A judgement of the whole patient ("stable"): recorded only when said of the
+    # patient, not of a finding ("a murmur that is stable", "vital signs stable").
+    of_patient: bool = False
     display: str = ""  # the type's name on a chart: "Consciousness (ACVPU)"
     confirm_confidence: float | None = None  # see MeasurementType
 
@@ -516,6 +519,7 @@ class _Reader:
                 "description",
                 "synonyms",
                 "accumulates",
+                "of_patient",
                 "values",
                 "display",
                 "confirm_confidence",
@@ -525,6 +529,10 @@ class _Reader:
         if not isinstance(accumulates, bool):
             self.fail(where, "accumulates", "'accumulates' must be true or false")
             accumulates = False
+        of_patient = table.get("of_patient", False)
+        if not isinstance(of_patient, bool):
+            self.fail(where, "of_patient", "'of_patient' must be true or false")
+            of_patient = False
         raw_values = table.get("values", {})
         if not isinstance(raw_values, dict) or not raw_values:
             self.fail(
@@ -565,6 +573,7 @@ class _Reader:
             values=tuple(values),
             synonyms=self.strings(where, table, "synonyms"),
             accumulates=accumulates,
+            of_patient=of_patient,
             display=str(table.get("display", "")),
             confirm_confidence=self.confidence(where, table),
         )

@@ -43,6 +43,24 @@ _OF_MEASUREMENT = re.compile(
     r"looks?|seems?|still|fairly|quite|pretty|very|now|currently|um|uh|er)\b)*$",
     re.I,
 )
+# What may stand before a judgement of the whole patient in its clause ("she is
+# clinically stable", "I'd say he's stable"): the patient, verbs of being, the
+# nurse's own framing, adverbs and fillers. Any other word makes it a judgement
+# of something else.
+_OF_PATIENT_WORDS = frozenset(
+    re.findall(
+        r"\S+",
+        """
+        he she they he's she's they're his her him their you your patient pt mr mrs
+        ms miss this the lady gentleman gent man woman boy girl baby child is are
+        was were remains remain remained has have been looks look looked seems seem
+        seemed appears appear appeared feels feel felt clinically overall generally
+        condition otherwise currently now still today tonight fairly quite pretty
+        very and so well ok okay um uh er i i'd i'm id would say think reckon
+        believe
+        """,
+    )
+)
 _PATIENT = re.compile(
     r"\b(?:he|she|he's|she's|his|her|him|patient|pt|mr|mrs|ms|miss)\b", re.I
 )
@@ -120,7 +138,11 @@ class _Reader(NumberBinder):
                 m for m in self.kept
                 if sentence[0] <= m.start and m.end <= mention.start
             ]  # fmt: skip
-            if mention.kind == "value" and not self._of_measurement(before, mention):
+            if (
+                mention.kind == "value"
+                and not self._of_measurement(before, mention)
+                and not self._of_something_else(start, mention)
+            ):
                 self.add(
                     Statement("condition", mention.type, mention.value),
                     mention.start,
@@ -154,6 +176,25 @@ class _Reader(NumberBinder):
         if PREPOSITION.match(self.norm.text[value.start : value.end]):
             return False
         return bool(_OF_MEASUREMENT.match(self.norm.text[before[-1].end : value.start]))
+
+    def _of_something_else(self, clause_start: int, value: Mention) -> bool:
+        """ "The murmur is stable": a judgement of the whole patient (a condition
+        with ``of_patient``) said of something else. A name after Mr or Mrs is the
+        patient's."""
+        condition = self.alphabet.conditions.get(value.type)
+        if condition is None or not condition.of_patient:
+            return False
+        words = re.findall(r"[\w']+", self.norm.text[clause_start : value.start])
+        for index, word in enumerate(words):
+            titled = index > 0 and words[index - 1].lower() in (
+                "mr",
+                "mrs",
+                "ms",
+                "miss",
+            )
+            if word.lower() not in _OF_PATIENT_WORDS and not titled:
+                return True
+        return False
 
     def leftover(self, start: int, end: int) -> None:
         """A clause that says nothing the alphabet can express."""

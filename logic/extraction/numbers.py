@@ -45,7 +45,16 @@ _WORD = re.compile(r"[A-Za-z]+|\d+(?:\.\d+)?")
 _NUMERAL = re.compile(r"\d+(?:\.\d+)?")
 _POINT = re.compile(r"^(\d+) (?:point|dot) (\d+)$")
 _HUNDRED_AND = re.compile(r"^([1-9]00),? and (\d{1,2})$")
-_DIGITS = re.compile(r"(?<![A-Za-z\d.])\d+(?:\.\d+)?(?![A-Za-z\d])")
+# Not "120's" (a decade: "in the 120's"), which the recogniser writes for "one
+# twenties".
+_DIGITS = re.compile(r"(?<![A-Za-z\d.])\d+(?:\.\d+)?(?![A-Za-z\d]|'s\b)")
+_SPACED_POINT = re.compile(r" +\. +")
+# "one twenties", "the nineties", "high teens", "low hundreds", "120s".
+_DECADE_AFTER = re.compile(
+    r"(?:[ -]+(?:and[ -]+)?(?:twenties|thirties|forties|fifties|sixties|seventies|eighties|"
+    r"nineties|teens|hundreds)|'?s)\b",
+    re.IGNORECASE,
+)
 _PAIR = re.compile(r"^([1-9]) ([2-9]0|[1-9][0-9])$")
 # "one oh four": digits said one by one, "oh" for zero.
 _DIGIT_WORDS = {**{w: str(i) for i, w in enumerate(_UNITS[:10])}, "oh": "0"}
@@ -99,8 +108,15 @@ def _is_number(word: str) -> bool:
 def _run_value(words: str) -> str:
     """Digits for one run of number words; "one thirty" is 130 as nurses say it.
     Whisper writes some spoken numbers half in digits: "100 and 4" is 104 and
-    "38 point 4" is 38.4 (read as 100 and 38.0 they would be wrong facts)."""
+    "38 point 4" is 38.4 (read as 100 and 38.0 they would be wrong facts).
+    Recognisers write a spoken decimal point as a spaced full stop ("ninety eight .
+    six"): it is a point between two numbers."""
+    words = _SPACED_POINT.sub(" point ", words)
     spoken = words.lower().split()
+    if "point" in spoken:
+        decimal = _decimal_value(spoken)
+        if decimal is not None:
+            return decimal
     if "oh" in spoken and all(w in _DIGIT_WORDS for w in spoken):
         return "".join(_DIGIT_WORDS[w] for w in spoken)
     converted = alpha2digit(words, "en", threshold=0).strip()
@@ -111,6 +127,30 @@ def _run_value(words: str) -> str:
     if hundred := _HUNDRED_AND.match(converted):
         return str(int(hundred.group(1)) + int(hundred.group(2)))
     return str(converted)
+
+
+def _decimal_value(spoken: list[str]) -> str | None:
+    """ "ninety eight point six", "one oh four point two", "38 point 4": the whole
+    part read as a run of its own, then the digits after the point one by one (a
+    nurse says "point one five", never "point fifteen"); None for other shapes."""
+    point = spoken.index("point")
+    whole, fraction = spoken[:point], spoken[point + 1 :]
+    if not whole or not fraction or "point" in fraction:
+        return None
+    if len(fraction) == 1 and fraction[0].isdigit():
+        digits = fraction[0]
+    elif all(w in _DIGIT_WORDS or (w.isdigit() and len(w) == 1) for w in fraction):
+        digits = "".join(_DIGIT_WORDS.get(w, w) for w in fraction)
+    else:
+        return None
+    integer = _run_value(" ".join(whole))
+    return f"{integer}.{digits}" if integer.isdigit() else None
+
+
+def _decade_follows(text: str, end: int) -> bool:
+    """Whether a decade or a plural of hundreds follows ``end`` ("one twenties",
+    "the 120s"): the words give a range, never a value."""
+    return _DECADE_AFTER.match(text, end) is not None
 
 
 def _word_runs(text: str) -> list[tuple[int, int]]:
@@ -140,7 +180,15 @@ def _word_runs(text: str) -> list[tuple[int, int]]:
                     or re.fullmatch(r"[1-9]00", words[probe - 1][0]) is not None
                 )
             )
-            if (gap.strip(" -") and not hundred_comma) or "\n" in gap:
+            # "ninety eight . six": a recogniser's spoken point, spaced.
+            spaced_point = (
+                _SPACED_POINT.fullmatch(gap) is not None
+                and _is_number(name)
+                and "point" not in [w[0] for w in words[index:probe]]
+            )
+            if (
+                gap.strip(" -") and not hundred_comma and not spaced_point
+            ) or "\n" in gap:
                 break
             if _is_number(name):
                 last = probe
@@ -151,7 +199,8 @@ def _word_runs(text: str) -> list[tuple[int, int]]:
             ):
                 break
             probe += 1
-        runs.append((start, words[last][2]))
+        if not _decade_follows(text, words[last][2]):
+            runs.append((start, words[last][2]))
         index = last + 1
     return runs
 

@@ -1,0 +1,106 @@
+"""The families of issue 21, on cases written for these tests: numbers as recognisers
+write them, the time anchor of a value, senses decided by what they are said of,
+and lexicon entries for words heard at the bedside."""
+
+from __future__ import annotations
+
+import pytest
+
+from logic.alphabet import Alphabet, alphabet_parse
+from logic.diagnostics import AlphabetError
+from logic.extraction.guide import guide_build
+
+
+def canon(alphabet: Alphabet, text: str) -> set[str]:
+    guide = guide_build(text, alphabet, {})
+    return {c.statement.canonical(alphabet) for c in guide.candidates}
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("temp ninety eight . four", {"data(temperature, 36.9)"}),
+        ("temperature a hundred . one", {"data(temperature, 37.8)"}),
+        ("temp one oh one point three", {"data(temperature, 38.5)"}),
+        ("pressure one eighteen over sixty nine", {
+            "data(systolicBP, 118)", "data(diastolicBP, 69)"}),
+        ("pulse a hundred and eight", {"data(heartRate, 108)"}),
+        ("blood sugar five . nine", {"data(bloodGlucose, 5.9)"}),
+        ("her sugars run in the one forties", set()),
+        ("pressures have been in the 150s", set()),
+    ],
+)  # fmt: skip
+def test_numbers_as_recognisers_write_them(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # an earlier episode of care: not this encounter's reading
+        ("at her last clinic review the pulse was 110", set()),
+        ("two weeks ago the sugar was 19", set()),
+        ("when I saw him last the BP was 170 over 100", set()),
+        ("at the chemist her pressure was 150 over 95", set()),
+        # this encounter, told in the past tense: current
+        ("when she came in today her pulse was 92", {"data(heartRate, 92)"}),
+        ("at this visit the temperature was 37.6", {"data(temperature, 37.6)"}),
+        ("pulse was 76 just now", {"data(heartRate, 76)"}),
+        # both in one sentence: the anchor of each value decides
+        (
+            "three days ago she was 38.9, temp today 37.0",
+            {"data(temperature, 37.0)"},
+        ),
+    ],
+)
+def test_the_time_anchor_of_a_value_decides_whether_it_is_current(
+    alphabet, text, expected
+):
+    assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("the wound looks stable", set()),
+        ("his kidney function is stable", set()),
+        ("obs stable, pulse 72", {"data(heartRate, 72)"}),
+        ("I think she's stable", {"condition(stability, stable)"}),
+        ("patient remains clinically stable", {"condition(stability, stable)"}),
+        ("Mr Okafor is stable", {"condition(stability, stable)"}),
+        ("stable", {"condition(stability, stable)"}),
+        ("the rhythm is unstable", set()),
+    ],
+)
+def test_a_judgement_of_the_patient_counts_only_when_said_of_the_patient(
+    alphabet, text, expected
+):
+    assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("oxygenation 93% on air", {
+            "data(oxygenSaturation, 93)", "condition(oxygenSupply, air)"}),
+        ("BGL 4.6", {"data(bloodGlucose, 4.6)"}),
+        ("blood glucose level of 9.8", {"data(bloodGlucose, 9.8)"}),
+        ("GCS was 15", {"condition(consciousness, alert)"}),
+        ("GCS 15/15", {"condition(consciousness, alert)"}),
+        ("GCS 12", set()),  # below 15: which ACVPU level is not said
+    ],
+)  # fmt: skip
+def test_words_heard_at_the_bedside_are_in_the_lexicon(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
+
+
+def test_of_patient_must_be_true_or_false():
+    text = """
+[condition.stability]
+description = "overall"
+of_patient = "yes"
+[condition.stability.values.stable]
+synonyms = ["stable"]
+"""
+    with pytest.raises(AlphabetError, match="'of_patient' must be true or false"):
+        alphabet_parse(text)
