@@ -8,7 +8,6 @@ from datetime import datetime
 
 from logic.alphabet import Alphabet
 from logic.program import TimedStatement
-from logic.state import Problem
 from logic.statements import Statement
 
 
@@ -90,23 +89,6 @@ def confirmation_text(
     if missed:
         sentences.append("Not understood: " + ", ".join(missed) + ".")
     return " ".join(sentences) or "Nothing recorded."
-
-
-def problem_text(
-    problem: Problem,
-    alphabet: Alphabet,
-    *,
-    when: Callable[[datetime], str] = lambda moment: f"{moment:%H:%M}",
-) -> str:
-    """A problem by its label, the description from the rule files and the readings
-    that support it, ``when`` writing their times: ``Rising temperature after
-    surgery: Temperature is rising ... Based on: Temp 38.6 °C at 10:20, Had
-    surgery.``"""
-    return problem_warning(
-        problem.title,
-        problem.description,
-        support_text(problem.support, alphabet, when=when),
-    )
 
 
 def problem_warning(title: str, description: str, support: str) -> str:

@@ -8,12 +8,12 @@ from decimal import Decimal
 from logic.alphabet import Alphabet
 from logic.extraction.confirmation import (
     confirmation_text,
-    problem_text,
     timed_readings,
 )
 from logic.program import TimedStatement
 from logic.state import Problem
 from logic.statements import Statement
+from logic.warning import warning_text
 
 EIGHT = datetime(2026, 1, 5, 8, 0, tzinfo=UTC)
 
@@ -77,7 +77,7 @@ def test_warning_uses_the_label_description_and_support(alphabet: Alphabet) -> N
         label="Low blood sugar",
         meaning="Blood glucose is below 4.0 mmol/L.",
     )
-    assert problem_text(problem, alphabet) == (
+    assert warning_text(problem, alphabet) == (
         "Low blood sugar: Blood glucose below 4.0 mmol/L: treat now. "
         "Based on: BM 3.2 mmol/L at 08:00."
     )
@@ -103,7 +103,7 @@ def test_warning_reads_support_as_readings_and_background_without_a_time(
         ),
         label="Rising temperature after surgery",
     )
-    assert problem_text(problem, alphabet) == (
+    assert warning_text(problem, alphabet) == (
         "Rising temperature after surgery: Temperature is rising after an operation "
         "or procedure. Based on: Had surgery, Temp 37.0 °C at 08:00, "
         "Temp 38.6 °C at 10:20."
@@ -111,9 +111,10 @@ def test_warning_reads_support_as_readings_and_background_without_a_time(
 
 
 def test_a_problem_without_a_label_is_named_by_its_rule(alphabet: Alphabet) -> None:
-    """Rule sets written before labels still read: the rule name stands in."""
+    """Rule sets written before labels still read: the rule name stands in, and a
+    description that says no more than it is not repeated."""
     problem = Problem("fever", "low", "Fever.", ())
-    assert problem_text(problem, alphabet) == "fever: Fever."
+    assert warning_text(problem, alphabet) == "fever"
 
 
 def test_support_said_together_pairs_into_one_blood_pressure(
