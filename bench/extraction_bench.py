@@ -22,6 +22,7 @@ from typing import Any
 from bench.common import EVAL_DIR, progress, summary_ms
 from logic.alphabet import Alphabet
 from logic.extraction.backends import Backend, backend_get
+from logic.extraction.evaluate import evaluate_records
 from logic.extraction.extractor import extract
 from logic.extraction.grammar import GuideMode, constraint_compile
 from logic.extraction.guide import guide_build
@@ -34,6 +35,10 @@ from tests.support.servers import llama_server
 DEV_SET = EVAL_DIR / "extraction-dev.jsonl"
 # Real clinical language (SYNUR dictations), measured beside the dev set.
 REAL_SET = EVAL_DIR / "real-dev.jsonl"
+# The family and register sets written or gathered for issues 12 and 21.
+DATA_DIR = (
+    Path(__file__).resolve().parents[1] / "tests" / "logic" / "extraction" / "data"
+)
 MODEL = ExtractionOptions().model  # the embedded default
 SAMPLED = 5
 
@@ -46,6 +51,36 @@ def records_load(path: Path, limit: int | None) -> list[dict[str, Any]]:
 def _gold(record: dict[str, Any], alphabet: Alphabet) -> set[Statement]:
     parsed = (statement_parse(line, alphabet) for line in record.get("gold", []))
     return {s for s in parsed if isinstance(s, Statement)}
+
+
+def transfer_sets() -> list[Path]:
+    """Every set with gold: the nurse dictations (``real-dev.jsonl``) and the sets
+    of ``tests/logic/extraction/data/``, one per register or family source."""
+    found = [REAL_SET] if REAL_SET.exists() else []
+    return found + sorted(DATA_DIR.glob("*.jsonl"))
+
+
+def transfer_measure(
+    paths: list[Path],
+    *,
+    alphabet: Alphabet,
+    options: ExtractionOptions,
+    limit: int | None,
+) -> dict[str, Any]:
+    """The embedded default on each set, side by side, with precision and recall
+    per tag (family and register): a gain on one source that costs another shows."""
+    measured = {}
+    for path in paths:
+        progress("extraction", f"{path.name}: strict, by tag")
+        score = evaluate_records(
+            records_load(path, limit),
+            alphabet=alphabet,
+            options=options,
+            base=path.parent,
+            progress=None,
+        )
+        measured[path.name] = {"utterances": score.n, **score.to_json()}
+    return measured
 
 
 def mode_measure(
@@ -221,18 +256,14 @@ def run(quick: bool = False, path: Path = DEV_SET) -> dict[str, Any]:
             **results["modes"][f"llama {MODEL} strict"],
         }
     }
-    if REAL_SET.exists() and path != REAL_SET:
-        real = records_load(REAL_SET, 5 if quick else None)
-        results["sets"][REAL_SET.name] = {
-            "utterances": len(real),
-            **mode_measure(
-                real,
-                alphabet=alphabet,
-                options=strict,
-                backend=embedded,
-                label=f"{REAL_SET.name} strict",
-            ),
-        }
+    results["sets"].update(
+        transfer_measure(
+            [p for p in transfer_sets() if p != path],
+            alphabet=alphabet,
+            options=strict,
+            limit=5 if quick else None,
+        )
+    )
     progress("extraction", "guide overhead against unconstrained generation")
     results["guide_overhead"] = guide_overhead(
         sampled, alphabet=alphabet, backend=embedded

@@ -300,14 +300,15 @@ def _extraction_modes(modes: dict[str, Any]) -> list[str]:
 
 
 def _extraction_sets(results: dict[str, Any]) -> list[str]:
-    """The embedded default on the dev set beside real clinical language."""
+    """The embedded default on every set with gold, side by side, and per tag."""
     sets = results.get("sets", {})
     if not sets:
         return []
-    return [
-        "The embedded default (strict guide) on the dev set and on real clinical "
-        "language (SYNUR nurse dictations, `real-dev.jsonl`); the p50 is the "
-        "acceptance figure (at most 1.5 s per utterance on 2 cores):",
+    lines = [
+        "The embedded default (strict guide) on the dev set and on every other set "
+        "with gold: real nurse dictations (`real-dev.jsonl`) and the family and "
+        "register sets of `tests/logic/extraction/data/`; the p50 is the acceptance "
+        "figure (at most 1.5 s per utterance on 2 cores):",
         "",
         *_table(
             ["set", "utterances", "p50 ms", "p95 ms", "precision", "recall",
@@ -319,6 +320,24 @@ def _extraction_sets(results: dict[str, Any]) -> list[str]:
             ],
         ),
     ]  # fmt: skip
+    tags = sorted({tag for m in sets.values() for tag in m.get("by_tag", {})})
+    if not tags:
+        return lines
+    names = [name for name, m in sets.items() if m.get("by_tag")]
+
+    def cell(name: str, tag: str) -> str:
+        tally = sets[name]["by_tag"].get(tag)
+        if tally is None:
+            return ""
+        return f"{tally['precision']:.2f} / {tally['recall']:.2f} ({tally['n']})"
+
+    return lines + [
+        "Precision / recall (records) per tag, a family or a register, per set:",
+        "",
+        *_table(
+            ["tag", *names], [[tag, *(cell(n, tag) for n in names)] for tag in tags]
+        ),
+    ]
 
 
 def _percent(value: float | None) -> str:
