@@ -104,3 +104,27 @@ synonyms = ["stable"]
 """
     with pytest.raises(AlphabetError, match="'of_patient' must be true or false"):
         alphabet_parse(text)
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # planned care is not background
+        ("listed for surgery on Thursday", set()),
+        ("she's booked in for a procedure, pulse 74", {"data(heartRate, 74)"}),
+        ("awaiting an operation", set()),
+        ("NBM for surgery", set()),
+        # a scar is an exam finding
+        ("chest: old surgical scar, clear", set()),
+        # had: background
+        ("post-op day two", {"condition(backgroundInfo, operation)"}),
+        ("back from surgery an hour ago", {"condition(backgroundInfo, surgery)"}),
+        # a reading before the operation is of an earlier time
+        (
+            "before her surgery the pressure was 160/95",
+            {"condition(backgroundInfo, surgery)"},
+        ),
+    ],
+)
+def test_surgery_counts_only_when_it_was_had(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
