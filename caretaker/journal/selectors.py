@@ -59,21 +59,15 @@ def problem_explanations(
     words and the statements behind it. ``meaning_shown`` and ``description_shown``
     are the rules' words as read under the label (a finding that restates the label
     left out: :func:`logic.warning.after_label`)."""
-    facts: dict[tuple[str, datetime | None], Fact] = {
-        (f.statement, f.said_at): f
-        for f in fact_list_active(patient=patient).select_related("message")
-    }
+    supports = [
+        [_support_entry(entry) for entry in problem.get("support", [])]
+        for problem in problems
+    ]
+    facts = _supporting_facts(patient=patient, supports=supports)
     explained = []
-    for problem in problems:
+    for problem, entries in zip(problems, supports, strict=True):
         support: list[dict[str, Any]] = []
-        for entry in problem.get("support", []):
-            # Structured by the logic core (``state_to_record``); a state stored
-            # before that holds text, shown as it is until the patient is solved again.
-            statement, at = (
-                (entry["statement"], _utc(entry["at"]))
-                if isinstance(entry, dict)
-                else (str(entry), None)
-            )
+        for statement, at in entries:
             fact = facts.get((statement, at))
             support.append(
                 {
@@ -106,6 +100,35 @@ def problem_explanations(
             }
         )
     return explained
+
+
+Support = tuple[str, datetime | None]  # a statement and when it was said
+
+
+def _support_entry(entry: dict | str) -> Support:
+    # Structured by the logic core (``state_to_record``); a state stored before that
+    # holds text, shown as it is until the patient is solved again.
+    if isinstance(entry, dict):
+        return entry["statement"], _utc(entry["at"])
+    return str(entry), None
+
+
+def _supporting_facts(
+    *, patient: Patient, supports: Sequence[Sequence[Support]]
+) -> dict[Support, Fact]:
+    """The standing facts behind the problems' support, by statement and time: only
+    those (a week of observations is thousands of facts, a problem rests on a few)."""
+    said = {(s, at) for entries in supports for s, at in entries if at is not None}
+    if not said:
+        return {}
+    candidates = (
+        fact_list_active(patient=patient)
+        .filter(
+            statement__in={s for s, _at in said}, said_at__in={at for _s, at in said}
+        )
+        .select_related("message")
+    )
+    return {(f.statement, f.said_at): f for f in candidates}
 
 
 def _under_label(label: str, text: str) -> str:
