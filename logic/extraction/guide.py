@@ -159,7 +159,9 @@ class _Reader(NumberBinder):
                 m.kind not in ("type", "hidden") and m.type != UNREADABLE
                 for m in mentions
             )
-            or any(start <= f.start < end for f in self.found)
+            # Inside a statement's evidence: "pulse, which I took a minute ago,
+            # was about eighty" is one reading however many commas it holds.
+            or any(f.start < end and start < f.end for f in self.found)
             # "BP not measured", "don't chart it": understood, nothing to record.
             or any(
                 self.context.cue_between(category, start, end)

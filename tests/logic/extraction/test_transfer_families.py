@@ -128,3 +128,18 @@ synonyms = ["stable"]
 )
 def test_surgery_counts_only_when_it_was_had(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("pulse, which I checked a moment ago, was ninety", "data(heartRate, 90)"),
+        ("her resps, counted for a whole minute, are 18", "data(respiratoryRate, 18)"),
+    ],
+)
+def test_words_inside_a_readings_evidence_are_not_shown_as_not_understood(
+    alphabet, text, expected
+):
+    guide = guide_build(text, alphabet, {})
+    assert {c.statement.canonical(alphabet) for c in guide.candidates} == {expected}
+    assert guide.unclear == ()
