@@ -56,6 +56,9 @@ _DECADE_AFTER = re.compile(
     re.IGNORECASE,
 )
 _PAIR = re.compile(r"^([1-9]) ([2-9]0|[1-9][0-9])$")
+# A whole number that already has its units (21 to 99 but the tens, or 11 to 19),
+# then one digit: "38 6" from "thirty eight six".
+_TENTHS = re.compile(r"^(1[1-9]|[2-9][1-9]) ([0-9])$")
 # "one oh four": digits said one by one, "oh" for zero.
 _DIGIT_WORDS = {**{w: str(i) for i, w in enumerate(_UNITS[:10])}, "oh": "0"}
 # "HR64", "BM7.2": a type word and its value written together.
@@ -122,6 +125,10 @@ def _run_value(words: str) -> str:
     converted = alpha2digit(words, "en", threshold=0).strip()
     if pair := _PAIR.match(converted):
         return str(int(pair.group(1)) * 100 + int(pair.group(2)))
+    if (tenths := _TENTHS.match(converted)) and not _NUMERAL.search(words):
+        # "thirty eight six", "eleven two": a decimal said without its point, as
+        # ward staff read a thermometer or a meter (said in words only).
+        return f"{tenths.group(1)}.{tenths.group(2)}"
     if point := _POINT.match(converted):
         return f"{point.group(1)}.{point.group(2)}"
     if hundred := _HUNDRED_AND.match(converted):

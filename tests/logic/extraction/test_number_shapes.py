@@ -137,3 +137,26 @@ def test_the_evidence_of_a_spoken_decimal_is_its_words(n, d):
     (token,) = numbers_find(normalized)
     start, end = normalized.original_span(token.start, token.end)
     assert text[start:end] == f"{below_hundred(n)} . {UNITS[d]}"
+
+
+with_units = st.integers(min_value=11, max_value=99).filter(
+    lambda n: n < 20 or n % 10 != 0
+)
+
+
+@given(with_units, tenth)
+def test_a_decimal_said_without_its_point(n, d):
+    # "thirty eight six", "eleven two": as a thermometer or a meter is read aloud
+    assert values(f"temp {below_hundred(n)} {UNITS[d]}") == [Decimal(f"{n}.{d}")]
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("resps thirty six", ["36"]),  # the tens then a unit: one whole number
+        ("temp 38 6", ["38", "6"]),  # typed digits are taken as typed
+        ("one twenty two", ["122"]),
+    ],
+)
+def test_whole_numbers_are_not_read_as_decimals(text, expected):
+    assert values(text) == [Decimal(v) for v in expected]
