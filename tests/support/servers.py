@@ -16,7 +16,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
@@ -40,11 +40,12 @@ def _wait_for_port(port: int, seconds: float = 30) -> None:
 
 @contextmanager
 def app_served(
-    env: dict[str, str], log_path: Path
+    env: dict[str, str], log_path: Path, *, headers: Mapping[str, str] | None = None
 ) -> Iterator[tuple[str, subprocess.Popen]]:
     """The app as ``make run`` serves it (``manage.py runserver``: uvicorn) on a free
     loopback port with ``env``, logging to ``log_path``; its base URL and process,
-    once it answers. Stopped (SIGTERM, then SIGKILL after 30 s) on leaving."""
+    once it answers (asked with ``headers``: behind a proxy, its ``Host`` and
+    ``X-Forwarded-Proto``). Stopped (SIGTERM, then SIGKILL after 30 s) on leaving."""
     port = free_port()
     with log_path.open("w") as log:
         server = subprocess.Popen(
@@ -56,7 +57,9 @@ def app_served(
         )
         url = f"http://127.0.0.1:{port}"
         try:
-            wait_for_http(f"{url}/accounts/login/", server, log=log_path)
+            wait_for_http(
+                f"{url}/accounts/login/", server, log=log_path, headers=headers
+            )
             yield url, server
         finally:
             if server.poll() is None:
@@ -74,13 +77,16 @@ def wait_for_http(
     *,
     seconds: float = 120,
     log: Path | None = None,
+    headers: Mapping[str, str] | None = None,
 ) -> None:
-    """Return once ``url`` answers; raise (with ``log``'s text) if ``process`` exits
-    first or nothing answers within ``seconds``."""
+    """Return once ``url`` answers (asked with ``headers``); raise (with ``log``'s
+    text) if ``process`` exits first or nothing answers within ``seconds``."""
     deadline = time.monotonic() + seconds
     while True:
         try:
-            urllib.request.urlopen(url, timeout=2)
+            urllib.request.urlopen(
+                urllib.request.Request(url, headers=dict(headers or {})), timeout=2
+            )
             return
         except OSError:
             if process.poll() is not None or time.monotonic() > deadline:

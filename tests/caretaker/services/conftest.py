@@ -26,10 +26,26 @@ def wait_for(condition: Callable[[], bool], seconds: float, what: str) -> None:
     raise AssertionError(f"{what}: not within {seconds} s")
 
 
+def shared_database_url() -> str:
+    """The app role's URL of the test database (test_caretaker), for the processes
+    the tests start: they see what the tests commit."""
+    database = settings.DATABASES["default"]
+    return (
+        f"postgres://{database['USER']}@{database['HOST']}:{database['PORT']}/"
+        f"{database['NAME']}"
+    )
+
+
 @pytest.fixture(autouse=True)
 def _real_services_only():
     """These tests are about PostgreSQL, Redis and Celery workers; on the embedded
     defaults they would test nothing, so they refuse to run there."""
+    real_services_required()
+
+
+def real_services_required() -> None:
+    """Fail (with how to run it) unless the suite runs on PostgreSQL and Redis; for
+    fixtures set up before ``_real_services_only`` (module-scoped ones)."""
     engine = settings.DATABASES["default"]["ENGINE"]
     if "postgresql" not in engine or not os.environ.get("REDIS_URL"):
         pytest.fail(
@@ -54,15 +70,10 @@ def redis() -> RedisServer:
 def worker(tmp_path) -> Iterator[Callable[[], subprocess.Popen]]:
     """``worker()`` starts a real Celery worker (solo pool) on the test database; all
     are killed at the end."""
-    database = settings.DATABASES["default"]
-    url = (
-        f"postgres://{database['USER']}@{database['HOST']}:{database['PORT']}/"
-        f"{database['NAME']}"
-    )
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "caretaker.settings.base",
-        "DATABASE_URL": url,
+        "DATABASE_URL": shared_database_url(),
         "CELERY_TASK_ALWAYS_EAGER": "false",
         "CARETAKER_RESUME_AFTER_SECONDS": "0",
         "CARETAKER_BROKER_VISIBILITY_SECONDS": "5",
