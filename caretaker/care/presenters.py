@@ -1,6 +1,7 @@
 """Messages, patients and alerts as the JSON the pages, websockets and the command
 line read."""
 
+from django.db.models import Prefetch
 from django.urls import reverse
 
 from caretaker.alerts.models import Alert
@@ -110,28 +111,70 @@ def patient_row(*, patient: Patient) -> dict:
     the questions waiting for a nurse's answer."""
     snapshot = PatientSnapshot.objects.filter(patient=patient).first()
     alerts = Alert.objects.filter(patient=patient, acknowledged_at__isnull=True)
-    questions = (
+    questions = list(
         Fact.objects.filter(patient=patient)
         .pending()
         .select_related("message")
         .order_by("id")
     )
     rules = active_rules(patient=patient) if questions else None
+    return _row(
+        patient, snapshot, list(alerts.order_by("-first_derived_at")), questions, rules
+    )
+
+
+def ward_rows(*, ward: Ward) -> list[dict]:
+    """Every patient's row, read in the same few queries however many beds the
+    ward has (each dashboard and each socket's snapshot reads them all)."""
+    patients = list(
+        ward.patients.select_related("snapshot").prefetch_related(
+            Prefetch(
+                "alerts",
+                Alert.objects.filter(acknowledged_at__isnull=True).order_by(
+                    "-first_derived_at"
+                ),
+                to_attr="alerts_open",
+            ),
+            Prefetch(
+                "facts",
+                Fact.objects.pending().select_related("message").order_by("id"),
+                to_attr="questions_open",
+            ),
+        )
+    )
+    # One rule set for the ward: its patients' active_rules are all this one.
+    asked = any(p.questions_open for p in patients)
+    rules = active_rules(ward=ward) if asked else None
+    return [
+        _row(
+            p,
+            getattr(p, "snapshot", None),
+            p.alerts_open,
+            p.questions_open,
+            rules,
+        )
+        for p in patients
+    ]
+
+
+def _row(
+    patient: Patient,
+    snapshot: PatientSnapshot | None,
+    alerts: list[Alert],
+    questions: list[Fact],
+    rules: ActiveRules | None,
+) -> dict:
     return {
         "id": patient.pk,
         "name": patient.name,
         "record_number": patient.record_number,
         "bed": patient.bed,
         "state": snapshot.state if snapshot else {},
-        "alerts": [alert_json(alert=a) for a in alerts.order_by("-first_derived_at")],
+        "alerts": [alert_json(alert=a) for a in alerts],
         "questions": [question_json(f, rules, f.message) for f in questions]
         if rules
         else [],
     }
-
-
-def ward_rows(*, ward: Ward) -> list[dict]:
-    return [patient_row(patient=p) for p in ward.patients.all()]
 
 
 def alert_json(*, alert: Alert) -> dict:

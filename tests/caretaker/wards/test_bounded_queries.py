@@ -10,7 +10,7 @@ from django.utils import timezone
 from caretaker.alerts.models import Alert
 from caretaker.care.actions import message_import, patient_reevaluate
 from caretaker.journal.models import Fact, Message
-from tests.caretaker.factories import UserFactory
+from tests.caretaker.factories import FactFactory, PatientFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -165,3 +165,28 @@ def test_a_week_of_observations_costs_a_page_no_more_queries_than_a_day(
     patient_reevaluate(patient_id=patient.pk)
     week = queries_of(client, path, bound, django_assert_max_num_queries)
     assert week == day
+
+
+def test_thirty_beds_cost_the_ward_dashboard_no_more_queries_than_one(
+    client, nurse, ward, patient, django_assert_max_num_queries
+):
+    """Every station opens the dashboard, and every socket's snapshot reads the same
+    rows: a full ward costs what one bed does (each with a warning and a question)."""
+
+    def asking(bed) -> None:
+        """A low blood sugar warning open, and a pulse of 180 to confirm."""
+        problems_open(bed)
+        FactFactory(message__patient=bed, question="Pulse 180?", type="heartRate",
+                    value="180", statement="data(heartRate, 180)")  # fmt: skip
+
+    path, bound = PAGES["ward dashboard"][0].format(ward=ward.code), 10
+    client.force_login(nurse)
+    asking(patient)
+    one = queries_of(client, path, bound, django_assert_max_num_queries)
+    for _ in range(29):
+        asking(PatientFactory(ward=ward))
+    page = client.get(path).content.decode()
+    assert page.count("Pulse 180?") >= 30
+    assert page.count("Low blood sugar") >= 30
+    thirty = queries_of(client, path, bound, django_assert_max_num_queries)
+    assert thirty == one
