@@ -24,6 +24,8 @@ from logic.statements import Statement, measurement_value
 
 # ConText categories that keep a value from the record whatever its distance.
 _NOT_TAKEN = frozenset({"unmeasured", "forbidden"})
+# What a question's context gives its answer.
+_ANSWER_CARRIES = frozenset({"historical", "past", "other", "now"})
 
 _DENOMINATOR = re.compile(r"(?:\bout\s+of|/)\s*$", re.I)
 _OTHER_UNIT = re.compile(
@@ -49,7 +51,17 @@ _VARYING = re.compile(
     re.I,
 )
 # "on a scale of 1 to 10": the scale of a question, not a value.
-_SCALE = re.compile(r"\bscale\s+(?:of\s+)?\d+\s*(?:to|-|out of)\s*\d+", re.I)
+# The ends of a rating scale are no reading: "on a scale of 1 to 10", "a scale of
+# uh, 1 to 10, sorry 0 to 10", "rate it from 1 to 10", "10 being the worst".
+_SCALE = re.compile(
+    r"\bscale\s+(?:of\s+|from\s+)?(?:(?:uh|um|like),?\s+)?\d+\s*(?:to|-|out of)\s*"
+    r"\d+(?:,?\s+sorry,?\s+\d+\s*(?:to|-)\s*\d+)?"
+    r"|\brate\b[^.?!]{0,24}?\bfrom\s+\d+\s*(?:to|-)\s*\d+"
+    r"|\b(?:from|between)\s+[01]\s*(?:to|-|and)\s*10\b"
+    r"|\b\d+\s+(?:being|is|as)\s+(?:the\s+)?(?:worst|least|most|best|highest|lowest|"
+    r"no\b|none|nothing|minimal|mild|barely|kind\s+of|like|very)",
+    re.I,
+)
 PREPOSITION = re.compile(r"(?:on|in|at|via|of)\b", re.I)
 _FAHRENHEIT = re.compile(
     r"^\s*(?:°\s*f\b|f\b|fahrenheit|degrees\s+f(?:ahrenheit)?)", re.I
@@ -116,6 +128,7 @@ class NumberBinder:
         self.flagged: list[int] = []  # normalized starts of unclear parts
         # Types said second in a pair ("over 80"): never bound to a number before.
         self.seconds = {m.pair for m in alphabet.measurements.values() if m.pair}
+        self.scales = [m.span() for m in _SCALE.finditer(self.norm.text)]
 
     def _with_unreadable(self, kept: tuple[Mention, ...]) -> tuple[Mention, ...]:
         """``kept`` and the words still unreadable after the fold, as mentions of
@@ -349,25 +362,29 @@ class NumberBinder:
             numbers = [
                 n
                 for n in self.all_numbers
-                if a_start <= n.start < a_end and not self._consumed(n)
+                if a_start <= n.start < a_end
+                and not self._consumed(n)
+                and not self._other_quantity(n)  # "a 6 out of 10": the 10
             ]
-            scales = [m.span() for m in _SCALE.finditer(self.norm.text, q_start, q_end)]
             in_question = any(
-                q_start <= n.start < q_end
-                and not any(a <= n.start < b for a, b in scales)
+                q_start <= n.start < q_end and not self._consumed(n)
                 for n in self.all_numbers
             )
             answer_types = [m for m in self.kept if a_start <= m.start < a_end]
-            if len(types) != 1 or len(asked) != 1 or in_question or answer_types:
+            # One type asked about, however often named ("rate the pain ... the
+            # least amount of pain"), and nothing else.
+            one_type = len({m.type for m in types}) == 1 and len(types) == len(asked)
+            if not one_type or in_question or answer_types:
                 continue
             if len(numbers) != 1 or numbers[0].start in self.used:
                 continue
-            if content_words(self.norm.text[a_start : numbers[0].start]) > 4:
+            # "P: I would say, right now, about a 6": a spoken answer takes words.
+            if content_words(self.norm.text[a_start : numbers[0].start]) > 10:
                 continue
-            if self._other_quantity(numbers[0]):
-                continue
-            asked_context = self.context.attributes(types[0].start, types[0].end)
-            self.bind(types[0], numbers[0], asked_context)
+            # The question's time and person carry to the answer ("what was it
+            # yesterday?"); its modal verbs ("how would you rate it?") do not.
+            asked_context = self.context.attributes(types[-1].start, types[-1].end)
+            self.bind(types[-1], numbers[0], asked_context & _ANSWER_CARRIES)
 
     def _pair_context(self, mention: Mention) -> frozenset[str]:
         """ "home readings 150 over 90": the second of a pair is said in the
@@ -441,11 +458,12 @@ class NumberBinder:
             )
 
     def _consumed(self, number: NumberToken) -> bool:
-        """Numbers inside a condition synonym ("GCS 15", "88 to 92") or a phrase."""
+        """Numbers inside a condition synonym ("GCS 15", "88 to 92"), a phrase or
+        the ends of a rating scale ("on a scale of 1 to 10")."""
         return any(
             m.kind != "type" and m.start <= number.start and number.end <= m.end
             for m in self.every
-        )
+        ) or any(a <= number.start < b for a, b in self.scales)
 
     def _slash_diastolic(self, number: NumberToken, last_type: str) -> bool:
         """ "150/90": the number after the slash is the diastolic pressure."""

@@ -32,6 +32,7 @@ EXCLUDING = frozenset(
         "instruction",
         "forbidden",
         "unmeasured",
+        "question",
     ]
 )
 _DIRECTIONS = frozenset(
@@ -41,6 +42,16 @@ _DIRECTIONS = frozenset(
 # ("BP... 150 over 95" is one sentence broken by a pause).
 _SENTENCE_END = re.compile(r"[!?;\n]+|(?<![.\d])\.(?![.\d])|(?<=\d)\.(?!\d)")
 _WORD = re.compile(r"[\w']+")
+_BARE_NO = re.compile(
+    r"\W*(?:(?:uh|um|uhm|er|oh|well|so)\W+)*(?:no|nope|none|nah|negative|not really)"
+    r"(?:\W+(?:no|nothing|none|not really))*\W*",
+    re.I,
+)
+_QUESTION_TAG = re.compile(
+    r"(?:^|[\s,])(?:right|you know|isn't it|is it not|ok|okay|yeah|yes|correct|"
+    r"don't you think|wouldn't you say|huh|eh|no)\s*$",
+    re.I,
+)
 _NUMBER = re.compile(r"(?<![A-Za-z])\d")
 
 
@@ -263,7 +274,29 @@ class Context:
             found.add("now")
         if self._now_before(start):
             found.add("now")  # "now 94%": decides between two values
+        if self._asked(start):
+            found.add("question")  # "Any allergies?" asserts none
+        if self._answered_no(start):
+            found.add("negated")  # "Confusion or memory loss. Uh, no."
         return frozenset(found)
+
+    def _answered_no(self, position: int) -> bool:
+        """Whether the sentence after ``position``'s is a bare "no": the answer
+        to what that sentence named, as a review of symptoms goes."""
+        own = self.sentence_of(position)
+        later = [s for s in self.sentences if s[0] >= own[1]]
+        if not later:
+            return False
+        return _BARE_NO.fullmatch(self.text[later[0][0] : later[0][1]]) is not None
+
+    def _asked(self, position: int) -> bool:
+        """Whether ``position`` is in a sentence that ends with a question mark:
+        a question names what it asks about, it does not say it is so."""
+        start, end = self.sentence_of(position)
+        if not self.text[end : end + 2].lstrip().startswith("?"):
+            return False
+        # "..., right?", "you know?": a tag that asks for agreement, not a question.
+        return _QUESTION_TAG.search(self.text[start:end]) is None
 
     def _in_sentence_scope(self, modifier: Modifier, start: int) -> bool:
         """Whether ``start`` is in the cue's sentence, or in one of the

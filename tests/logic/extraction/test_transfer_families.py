@@ -143,3 +143,56 @@ def test_words_inside_a_readings_evidence_are_not_shown_as_not_understood(
     guide = guide_build(text, alphabet, {})
     assert {c.statement.canonical(alphabet) for c in guide.candidates} == {expected}
     assert guide.unclear == ()
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # the ends of a rating scale are no reading; the answer in the next turn is
+        (
+            "Nurse: On a scale of 0 to 10, 10 being the worst you can imagine, how "
+            "would you score the pain? Patient: I'd say about a 4.",
+            {"data(painLevel, 4)"},
+        ),
+        (
+            "How bad is the pain from 1 to 10, with 1 being barely there? "
+            "Um, honestly right now about a 3 out of 10.",
+            {"data(painLevel, 3)"},
+        ),
+        ("pain on a scale of one to ten, ten being the worst", set()),
+        # a question names what it asks about; a bare no answers it
+        ("Any chest pain? No. Diabetic? No. Alert? Yes.", set()),
+        ("Is she confused?", set()),
+        ("Any new confusion? Uh, no. Temp 37.4", {"data(temperature, 37.4)"}),
+        ("BP is fine, right?", set()),
+        ("she's on room air, you know?", {"condition(oxygenSupply, air)"}),
+    ],
+)
+def test_questions_scales_and_their_answers(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # the patient's own measurement, before the visit
+        ("I checked my sugar before breakfast and it was 9.2", set()),
+        ("we took our own blood pressure and it was 150 over 90", set()),
+        ("Have you measured your temperature? Yes, it was 38.", set()),
+        # the nurse's own measurement is this encounter's
+        ("I checked her sugar and it was 6.1", {"data(bloodGlucose, 6.1)"}),
+        # negation said at a distance, and in chart shorthand
+        ("I don't think there are any allergies", set()),
+        ("Allergies: NKDA", set()),
+        ("no known drug allergies, diabetic", {"condition(backgroundInfo, diabetes)"}),
+        ("I don't think the cuff is right, she is alert", {
+            "condition(consciousness, alert)"}),
+        # near-synonyms that are not the condition, and words that are
+        ("she has borderline diabetes", set()),
+        ("told she is pre-diabetic", set()),
+        ("it was a day surgery", {"condition(backgroundInfo, surgery)"}),
+        ("O2sat 97%", {"data(oxygenSaturation, 97)"}),
+    ],
+)  # fmt: skip
+def test_who_measured_and_what_is_denied(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
