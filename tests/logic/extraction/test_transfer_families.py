@@ -192,6 +192,7 @@ def test_questions_scales_and_their_answers(alphabet, text, expected):
         ("told she is pre-diabetic", set()),
         ("it was a day surgery", {"condition(backgroundInfo, surgery)"}),
         ("O2sat 97%", {"data(oxygenSaturation, 97)"}),
+        ("the headache is bad, about an eight out of ten", {"data(painLevel, 8)"}),
     ],
 )  # fmt: skip
 def test_who_measured_and_what_is_denied(alphabet, text, expected):
