@@ -8,6 +8,8 @@ from datetime import UTC, datetime, timedelta
 from types import MappingProxyType
 from typing import Any
 
+from logic.alphabet import Alphabet
+from logic.extraction.confirmation import type_label
 from logic.history import history_depth
 from logic.program import PatientProgram, TimedStatement, program_build
 from logic.ruleset import RuleSet
@@ -27,6 +29,8 @@ OUTPUT_PREDICATES = (
     ("evidence", 4),
     ("news2Complete", 0),
     ("news2Missing", 1),
+    ("news2Param", 1),
+    ("news2PartialScore", 1),
     ("news2Subscore", 2),
     ("news2Score", 1),
     ("news2Band", 1),
@@ -56,7 +60,8 @@ class Problem:
 
 @dataclass(frozen=True)
 class News2:
-    """The NEWS2 result: a score and band when complete, else what is missing."""
+    """The NEWS2 result: a score and band when complete; when partial, what is
+    missing and the least the score can be ("NEWS2 >= 3, 2 of 7 missing")."""
 
     complete: bool
     score: int | None = None
@@ -66,6 +71,15 @@ class News2:
     missing: tuple[str, ...] = ()
     # Seconds between full sets of observations, when the rules derive one.
     monitoring_interval: int | None = None
+    score_at_least: int | None = None
+    """While partial: the points of the parameters present (a lower bound; no band)."""
+    parameters: tuple[str, ...] = ()
+    """The parameters the rules score (the seven of NEWS2), in the rules' names."""
+
+    @property
+    def partial(self) -> bool:
+        """Whether a parameter has no reading, so the score is only a lower bound."""
+        return not self.complete
 
 
 @dataclass(frozen=True)
@@ -167,10 +181,20 @@ def _problems(answer: Answer, program: PatientProgram) -> tuple[Problem, ...]:
 
 
 def _news2(answer: Answer) -> News2:
+    subscores = {str(p): int(s) for p, s in answer.of("news2Subscore")}
     if not answer.holds("news2Complete"):
         missing = sorted(str(p) for (p,) in answer.of("news2Missing"))
-        return News2(complete=False, missing=tuple(missing))
-    subscores = {str(p): int(s) for p, s in answer.of("news2Subscore")}
+        return News2(
+            complete=False,
+            missing=tuple(missing),
+            subscores=MappingProxyType(dict(sorted(subscores.items()))),
+            # Rule sets written before news2PartialScore: its definition, here.
+            score_at_least=next(
+                (int(s) for (s,) in answer.of("news2PartialScore")),
+                sum(subscores.values()),
+            ),
+            parameters=tuple(sorted(str(p) for (p,) in answer.of("news2Param"))),
+        )
     score = next((int(s) for (s,) in answer.of("news2Score")), None)
     band = next((str(b) for (b,) in answer.of("news2Band")), None)
     return News2(
@@ -179,6 +203,7 @@ def _news2(answer: Answer) -> News2:
         band=band,
         subscores=MappingProxyType(dict(sorted(subscores.items()))),
         single_parameter_3=answer.holds("news2SingleParameter3"),
+        parameters=tuple(sorted(str(p) for (p,) in answer.of("news2Param"))),
         monitoring_interval=min(
             (int(i) for (i,) in answer.of("monitoringInterval")), default=None
         ),
@@ -232,7 +257,16 @@ def _state_json(
         if state.news2.monitoring_interval is not None:
             news2["monitoring_interval"] = state.news2.monitoring_interval
     else:
-        news2["missing"] = list(state.news2.missing)
+        # Only fields added after "complete" and "missing": older readers still work.
+        news2 |= {
+            "missing": list(state.news2.missing),
+            "partial": True,
+            "missing_labels": list(type_labels(state.news2.missing, alphabet)),
+            "parameter_count": len(state.news2.parameters),
+            "subscores": dict(state.news2.subscores),
+        }
+        if state.news2.score_at_least is not None:
+            news2["score_at_least"] = state.news2.score_at_least
     return {
         "current": {
             name: fact.statement.json_value(alphabet)
@@ -252,6 +286,16 @@ def _state_json(
         ],
         "news2": news2,
     }
+
+
+def type_labels(types: Iterable[str], alphabet: Alphabet) -> tuple[str, ...]:
+    """Types as a chart heads them ("Temp", "Air or oxygen"), in the order the
+    alphabet lists them (the chart's order); a type it lacks comes last, by name."""
+    order = {
+        name: i for i, name in enumerate([*alphabet.measurements, *alphabet.conditions])
+    }
+    ranked = sorted(types, key=lambda t: (order.get(t, len(order)), t))
+    return tuple(type_label(t, alphabet) for t in ranked)
 
 
 def timed_statement_text(fact: TimedStatement, rules: RuleSet) -> str:

@@ -10,12 +10,14 @@ from decimal import Decimal
 from django.utils import timezone
 
 from caretaker.journal.models import Message, PatientSnapshot
+from caretaker.journal.news2 import News2Shown, news2_shown
 from caretaker.journal.rules import active_rules
 from caretaker.journal.selectors import fact_list_active
 from caretaker.wards.models import Patient
 from logic import Statement, statement_parse
 from logic.alphabet import Alphabet
-from logic.extraction.confirmation import readings, type_label
+from logic.extraction.confirmation import readings
+from logic.state import type_labels
 from logic.warning import after_label
 
 SHIFT = timedelta(hours=12)
@@ -88,6 +90,8 @@ class Handover:
     # A model's spoken rewording of summary(), shown only when it keeps every number
     # (CARETAKER_LLM_WORDING); empty otherwise.
     wording: str = ""
+    # The NEWS2 as the page shows it, partial or complete; None before any solve.
+    news2: News2Shown | None = None
 
     def summary(self) -> str:
         """The handover in a few sentences, built only from the sections above: what
@@ -95,6 +99,9 @@ class Handover:
         parts = []
         if self.news2_score is not None:
             parts.append(f"NEWS2 {self.news2_score} ({self.news2_band}).")
+        elif self.news2 is not None and self.news2.partial:
+            missing = ", ".join(self.news2.missing)
+            parts.append(f"{self.news2.text} ({missing}).")
         if self.problems:
             parts.append("Problems: " + ", ".join(p.label for p in self.problems) + ".")
         if self.background:
@@ -143,7 +150,8 @@ def patient_handover(
         until=until,
         news2_score=news2.get("score") if news2.get("complete") else None,
         news2_band=news2.get("band") or "",
-        news2_missing=tuple(type_label(t, alphabet) for t in news2.get("missing", [])),
+        news2_missing=type_labels(news2.get("missing", []), alphabet),
+        news2=news2_shown(state, alphabet),
         problems=problems,
         background=_background(facts, alphabet),
         vital_signs=_vital_signs(

@@ -17,6 +17,7 @@ from caretaker.journal.chart import patient_chart
 from caretaker.journal.extraction import handover_wording
 from caretaker.journal.fhir import patient_fhir_bundle
 from caretaker.journal.handover import handover_since_default, patient_handover
+from caretaker.journal.news2 import news2_shown
 from caretaker.journal.rules import active_rules
 from caretaker.journal.selectors import (
     journal_entries,
@@ -25,7 +26,6 @@ from caretaker.journal.selectors import (
 from caretaker.users import AuthenticatedHttpRequest
 from caretaker.wards.models import Patient, Ward
 from caretaker.wards.selectors import ward_list_for
-from logic.extraction.confirmation import type_label
 from logic.facts_file import moment_parse
 
 
@@ -82,10 +82,7 @@ def patient_detail(request: AuthenticatedHttpRequest, patient_id: int) -> HttpRe
             ),
             "messages": journal_entries(patient=patient, alphabet=alphabet),
             "alerts": patient.alerts.all()[:50],
-            "news2_missing": [
-                type_label(t, alphabet)
-                for t in row["state"].get("news2", {}).get("missing", [])
-            ],
+            "news2": news2_shown(row["state"], alphabet),
         },
     )
 

@@ -59,12 +59,20 @@
       (message.alerts || []).map((a) => el("p", { class: "alert sev-" + a.severity }, "⚠ " + a.text)));
     const old = cards.get(message.message);
     if (old) old.replaceWith(card); else feed.append(card);
+    renderNews2(message.state);
     cards.set(message.message, card);
     card.scrollIntoView({ block: "end" });
     if ((message.alerts || []).some((a) => !seen.has(message.message + a.problem))) {
       message.alerts.forEach((a) => seen.add(message.message + a.problem));
       chime();
     }
+  }
+
+  // The patient's NEWS2 as the last solve left it (partial: what is missing).
+  const news2Line = document.getElementById("news2");
+  function renderNews2(state) {
+    if (!state || !state.news2) return;
+    news2Line.replaceChildren(news2Score(state.news2, false));
   }
 
   function renderWarnings(row) {
@@ -133,7 +141,9 @@
   ["pointerup", "pointerleave", "pointercancel"].forEach((n) => talk.addEventListener(n, stopRecording));
 
   liveSocket("/ws/patients/" + root.dataset.patient + "/", (event) => {
-    if (event.type === "bedside.snapshot") { event.messages.forEach(renderMessage); renderWarnings(event.patient); }
+    if (event.type === "bedside.snapshot") {
+      event.messages.forEach(renderMessage); renderWarnings(event.patient); renderNews2(event.patient.state);
+    }
     if (event.type === "message.update") renderMessage(event.message);
   });
 })();

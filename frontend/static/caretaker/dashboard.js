@@ -9,8 +9,7 @@
                  ["oxygenSaturation", "SpO2"]];
 
   function news2Cell(news2) {
-    if (!news2 || !news2.complete) return el("td", { class: "news2 incomplete", title: news2 ? "missing: " + news2.missing.join(", ") : "" }, "–");
-    return el("td", {}, el("span", { class: "news2 band-" + news2.band }, String(news2.score)));
+    return el("td", { "data-type": "news2" }, news2Score(news2, true));
   }
 
   function renderRow(row) {

@@ -94,3 +94,21 @@ function questionItem(question, answered, label) {
     el("button", { type: "button", class: "dismiss", onclick: () => answer("dismissed") }, "Dismiss"),
     fix);
 }
+
+// A patient's NEWS2 from the state the server pushes. Complete: the score in its band's
+// colour. Partial (a parameter not recorded): "NEWS2 ≥ 3, 2 of 7 missing", in grey
+// stripes, never a band's colour, the missing parameters named in words and a title.
+// ``short`` leaves "NEWS2" to a column heading (the ward dashboard).
+function news2Score(news2, short) {
+  if (!news2 || (news2.complete && news2.score == null)) return "–";
+  if (news2.complete) {
+    const badge = el("span", { class: "news2 band-" + news2.band }, short ? String(news2.score) : news2.score + " (" + news2.band + ")");
+    return el("span", { class: "news2-score", "data-news2": "complete" }, short ? null : "NEWS2: ", badge);
+  }
+  const names = news2.missing_labels || news2.missing || [];
+  const bound = news2.score_at_least == null ? "–" : "≥ " + news2.score_at_least;
+  const count = names.length + " of " + (news2.parameter_count || 7) + " missing";
+  return el("span", { class: "news2-score", "data-news2": "partial", title: "NEWS2 " + bound + ", " + count + ": " + names.join(", ") },
+    el("span", { class: "news2 partial" }, short ? bound : "NEWS2 " + bound), ", " + count,
+    short ? null : el("span", { class: "news2-missing" }, ": " + names.join(", ")));
+}

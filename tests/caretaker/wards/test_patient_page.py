@@ -93,9 +93,9 @@ def test_an_incomplete_news2_names_what_is_missing_in_ward_words(
                    text="pulse 80", statements=["data(heartRate, 80)"])  # fmt: skip
     client.force_login(nurse)
     page = client.get(f"/patients/{patient.pk}/").content.decode()
-    assert "incomplete, missing " in page
+    assert "6 of 7 missing" in page  # issue 23: a partial NEWS2, with its count
     assert "Consciousness (ACVPU)" in page and "Air or oxygen" in page
-    assert "respiratoryRate" not in page.split("incomplete, missing")[1][:200]
+    assert "respiratoryRate" not in page.split("6 of 7 missing")[1][:200]
 
 
 def test_under_its_label_a_problem_does_not_say_it_again(client, nurse, patient):
