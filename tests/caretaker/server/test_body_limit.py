@@ -104,5 +104,8 @@ def test_bodies_within_the_limit_reach_the_app(served):
     # reached it, not by the size (413). A recording may be larger than a form.
     assert _declared(url, "/accounts/login/", 4 * KIB, b"a" * 4 * KIB) == 403
     assert _declared(url, "/patients/1/messages/", 2 * MIB, b"a" * 2 * MIB) == 403
-    assert _declared(url, "/accounts/login/", 2 * MIB, b"a" * 2 * MIB) == 413
+    # The same size is too large for a form. Only the head is sent: the server
+    # answers 413 and closes without reading, so a body still being sent would meet
+    # a reset (and lose the answer) on a fast server.
+    assert _declared(url, "/accounts/login/", 2 * MIB) == 413
     assert "Traceback" not in log.read_text()
