@@ -11,6 +11,17 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from logic.alphabet_reading import (
+    Coding,
+    Conversion,
+    Implication,
+    coding_parse,
+    conversions_parse,
+    flag_parse,
+    implications_parse,
+    names_parse,
+    words_parse,
+)
 from logic.diagnostics import AlphabetError, Diagnostic
 from logic.toml_bounded import toml_loads
 
@@ -42,6 +53,22 @@ class MeasurementType:
     confirm_outside: tuple[Decimal, Decimal] | None = None
     confirm_change: tuple[Decimal, int] | None = None
     confirm_confidence: float | None = None
+    # How values are said (logic.alphabet_reading): words for the type's own unit
+    # after a number ("mL"), which alone name the type when ``unit_alone`` ("2
+    # litres" is an oxygen flow); other units converted from ("98.4 F"); words
+    # written against the value ("E4"); several values said together that add up
+    # (two drinks); an hour's rate that is the hour's reading ("30 mL an hour");
+    # the parts this total is the sum of (GCS = E + V + M); statements it implies.
+    unit_words: tuple[str, ...] = ()
+    unit_alone: bool = False
+    unit_before: tuple[str, ...] = ()
+    conversions: tuple[Conversion, ...] = ()
+    prefixes: tuple[str, ...] = ()
+    sums: bool = False
+    hourly: bool = False
+    total_of: tuple[str, ...] = ()
+    implies: tuple[Implication, ...] = ()
+    fhir: Coding | None = None
 
     @property
     def scale(self) -> int:
@@ -57,6 +84,7 @@ class ConditionValue:
     description: str
     synonyms: tuple[str, ...] = ()
     display: str = ""  # as a nurse writes it: "New confusion", "on air"
+    fhir: Coding | None = None
 
 
 @dataclass(frozen=True)
@@ -73,6 +101,8 @@ class ConditionType:
     of_patient: bool = False
     display: str = ""  # the type's name on a chart: "Consciousness (ACVPU)"
     confirm_confidence: float | None = None  # see MeasurementType
+    implies: tuple[Implication, ...] = ()  # see MeasurementType
+    fhir: Coding | None = None
 
     def value(self, name: str) -> ConditionValue | None:
         """The allowed value called ``name``, or None."""
@@ -226,6 +256,7 @@ class _Reader:
         measurements = self.family(document, "data", self.measurement)
         conditions = self.family(document, "condition", self.condition)
         self.displays(measurements, conditions)
+        self.references(measurements, conditions)
         for name in set(measurements) & set(conditions):
             self.fail(
                 f"condition.{name}",
@@ -426,6 +457,7 @@ class _Reader:
                 "confirm_outside",
                 "confirm_change",
                 "confirm_confidence",
+                *_READING_KEYS,
             },
         )
         minimum, maximum = (
@@ -473,6 +505,16 @@ class _Reader:
             confirm_outside=self.outside(where, table, minimum, maximum),
             confirm_change=self.change(where, table),
             confirm_confidence=self.confidence(where, table),
+            unit_words=words_parse(where, table, "unit_words", self.fail),
+            unit_alone=flag_parse(where, table, "unit_alone", self.fail),
+            unit_before=names_parse(where, table, "unit_before", self.fail),
+            conversions=conversions_parse(where, table, self.fail),
+            prefixes=words_parse(where, table, "prefixes", self.fail),
+            sums=flag_parse(where, table, "sums", self.fail),
+            hourly=flag_parse(where, table, "hourly", self.fail),
+            total_of=names_parse(where, table, "total_of", self.fail),
+            implies=implications_parse(where, table, self.fail),
+            fhir=coding_parse(where, table, self.fail),
         )
 
     def phrases(
@@ -523,6 +565,8 @@ class _Reader:
                 "values",
                 "display",
                 "confirm_confidence",
+                "implies",
+                "fhir",
             },
         )
         accumulates = table.get("accumulates", False)
@@ -557,7 +601,9 @@ class _Reader:
                 self.fail(value_where, None, f"'{value_where}' must be a table")
                 continue
             self.unknown_keys(
-                value_where, value_table, {"description", "synonyms", "display"}
+                value_where,
+                value_table,
+                {"description", "synonyms", "display", "fhir"},
             )
             values.append(
                 ConditionValue(
@@ -565,6 +611,7 @@ class _Reader:
                     description=str(value_table.get("description", "")),
                     synonyms=self.strings(value_where, value_table, "synonyms"),
                     display=str(value_table.get("display", "")),
+                    fhir=coding_parse(value_where, value_table, self.fail),
                 )
             )
         return ConditionType(
@@ -576,7 +623,49 @@ class _Reader:
             of_patient=of_patient,
             display=str(table.get("display", "")),
             confirm_confidence=self.confidence(where, table),
+            implies=implications_parse(where, table, self.fail),
+            fhir=coding_parse(where, table, self.fail),
         )
+
+    def references(
+        self,
+        measurements: dict[str, MeasurementType],
+        conditions: dict[str, ConditionType],
+    ) -> None:
+        """What ``implies`` and ``total_of`` name exists: a statement of a known
+        type and value, measurements for the parts of a total."""
+        owners: list[tuple[str, tuple[Implication, ...]]] = [
+            (f"data.{n}", m.implies) for n, m in measurements.items()
+        ] + [(f"condition.{n}", c.implies) for n, c in conditions.items()]
+        for where, implications in owners:
+            for implied in implications:
+                condition = conditions.get(implied.type)
+                known = (
+                    condition is not None and condition.value(implied.value) is not None
+                    if implied.family == "condition"
+                    else implied.type in measurements
+                )
+                if not known:
+                    self.fail(where, "implies", f"'implies' names "
+                              f"{implied.family}({implied.type}, {implied.value}), "
+                              "which this alphabet does not define")  # fmt: skip
+        for name, measurement in measurements.items():
+            for part in measurement.total_of:
+                if part not in measurements:
+                    self.fail(f"data.{name}", "total_of",
+                              f"'total_of' names '{part}', which is no measurement "
+                              "here")  # fmt: skip
+            for condition in measurement.unit_before:
+                if condition not in conditions:
+                    self.fail(f"data.{name}", "unit_before",
+                              f"'unit_before' names '{condition}', which is no "
+                              "condition here")  # fmt: skip
+
+
+_READING_KEYS = (
+    "unit_words", "unit_alone", "unit_before", "conversions", "prefixes", "sums", "hourly",
+    "total_of", "implies", "fhir",
+)  # fmt: skip
 
 
 # Finite and small enough that every value with 3 decimals stays exact (Decimal's
