@@ -54,7 +54,12 @@ class Implication:
 class Coding:
     """How the hospital's record (FHIR) codes a type or a value: ``codes`` are
     (code, display) pairs of ``system``; ``unit``/``ucum`` for a quantity,
-    ``category`` and ``profile`` for the Observation."""
+    ``category`` and ``profile`` for the Observation.
+
+    ``panel``, on a measurement whose ``pair`` is a measurement too (systolic and
+    diastolic BP), codes the one Observation the two readings of a message are
+    components of; ``text``, ``category`` and ``profile`` are then the panel's,
+    and each reading's component is named by its first code's display."""
 
     system: str
     codes: tuple[tuple[str, str], ...]
@@ -63,6 +68,7 @@ class Coding:
     ucum: str = ""
     category: str = ""
     profile: str = ""
+    panel: tuple[tuple[str, str], ...] = ()
 
 
 LOINC = "http://loinc.org"
@@ -181,33 +187,42 @@ def coding_parse(where: str, table: Mapping[str, Any], fail: Fail) -> Coding | N
     if raw is None:
         return None
     usage = (
-        "'fhir' must be { system = \"loinc\" | \"snomed\" | a URL, codes = "
-        "[[\"code\", \"display\"], ...], and optional text, unit, ucum, category, "
-        "profile (strings) }"
+        '\'fhir\' must be { system = "loinc" | "snomed" | a URL, codes = '
+        '[["code", "display"], ...], and optional text, unit, ucum, category, '
+        'profile (strings), panel = [["code", "display"], ...] }'
     )
     text_keys = ("text", "unit", "ucum", "category", "profile")
-    if not isinstance(raw, dict) or set(raw) - {"system", "codes", *text_keys}:
+    if not isinstance(raw, dict) or set(raw) - {"system", "codes", "panel", *text_keys}:
         fail(where, "fhir", usage)
         return None
-    codes = raw.get("codes")
+    codes = _code_pairs(raw.get("codes"))
+    panel = _code_pairs(raw.get("panel", [])) if "panel" in raw else ()
     system = raw.get("system", "loinc")
     if (
         not isinstance(system, str)
-        or not isinstance(codes, list)
         or not codes
-        or not all(
-            isinstance(c, list) and len(c) == 2 and all(isinstance(s, str) for s in c)
-            for c in codes
-        )
+        or panel is None
+        or ("panel" in raw and not panel)
         or not all(isinstance(raw.get(k, ""), str) for k in text_keys)
     ):
         fail(where, "fhir", usage)
         return None
     return Coding(
         system=_SYSTEMS.get(system, system),
-        codes=tuple((c[0], c[1]) for c in codes),
+        codes=codes,
+        panel=panel,
         **{k: raw.get(k, "") for k in text_keys},
     )
+
+
+def _code_pairs(value: Any) -> tuple[tuple[str, str], ...] | None:
+    """``[["8310-5", "Body temperature"], ...]`` as pairs; None when malformed."""
+    if not isinstance(value, list) or not all(
+        isinstance(c, list) and len(c) == 2 and all(isinstance(s, str) for s in c)
+        for c in value
+    ):
+        return None
+    return tuple((c[0], c[1]) for c in value)
 
 
 def flag_parse(where: str, table: Mapping[str, Any], key: str, fail: Fail) -> bool:

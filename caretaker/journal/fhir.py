@@ -1,17 +1,21 @@
 """A patient's recorded observations as a FHIR R4 Bundle for the hospital's EHR.
 
-Each measurement fact becomes an ``Observation`` following the FHIR vital-signs
-profile (LOINC code, UCUM unit, ``effectiveDateTime`` = when the nurse said it); a
-systolic and diastolic pair from one message becomes one blood-pressure panel; each
-solved message's NEWS2 total becomes an Observation of its own (SNOMED CT, as the
-NHS's NEWS2 FHIR guidance codes it); an undone fact is sent as ``entered-in-error``.
+How each type is coded is the alphabet's (``fhir = {...}`` in ``alphabet.toml``): a
+measurement fact becomes an ``Observation`` with its codes, UCUM unit, category and
+profile (``effectiveDateTime`` = when the nurse said it); the two readings of a
+measurement pair said in one message (systolic and diastolic) become one panel when
+the pair's coding has one; a condition whose type is coded becomes an Observation with
+its value as a coded concept (an oxygen device); each solved message's NEWS2 total
+becomes an Observation of its own (SNOMED CT, as the NHS's NEWS2 FHIR guidance codes
+it); an undone fact is sent as ``entered-in-error``. A type the alphabet does not code
+is not sent.
 
 The Bundle is a ``transaction`` of ``PUT Observation/<id>`` entries with stable ids,
 so posting it again updates instead of duplicating. It is validated with
 fhir.resources (R4B, whose Observation and Bundle are R4's) before it leaves.
 """
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -22,55 +26,78 @@ from fhir.resources.R4B.bundle import Bundle
 from fhir.resources.R4B.observation import Observation
 
 from caretaker.journal.models import Fact, Message
+from caretaker.journal.rules import active_rules
 from caretaker.wards.models import Patient
+from logic.alphabet import Alphabet, ConditionType, MeasurementType
+from logic.alphabet_reading import SNOMED, Coding
+from logic.ruleset import default_ruleset
 
-LOINC = "http://loinc.org"
-SNOMED = "http://snomed.info/sct"
 UCUM = "http://unitsofmeasure.org"
 CATEGORY = "http://terminology.hl7.org/CodeSystem/observation-category"
 PROFILE = "http://hl7.org/fhir/StructureDefinition/"
-
-
-@dataclass(frozen=True)
-class Code:
-    """How one measurement type is coded: LOINC codes, UCUM unit, category, and the
-    FHIR vital-signs profile it follows (empty: none)."""
-
-    codes: tuple[tuple[str, str], ...]
-    text: str
-    unit: str
-    ucum: str
-    category: str = "vital-signs"
-    profile: str = ""
-
-
-# By the alphabet's measurement type names (logic/rules/default/alphabet.toml).
-CODES = {
-    "temperature": Code((("8310-5", "Body temperature"),), "Temperature", "°C",
-                        "Cel", profile="bodytemp"),
-    "heartRate": Code((("8867-4", "Heart rate"),), "Pulse", "beats/minute", "/min",
-                      profile="heartrate"),
-    "respiratoryRate": Code((("9279-1", "Respiratory rate"),), "Respiratory rate",
-                            "breaths/minute", "/min", profile="resprate"),
-    "oxygenSaturation": Code(
-        (("2708-6", "Oxygen saturation in Arterial blood"),
-         ("59408-5", "Oxygen saturation in Arterial blood by Pulse oximetry")),
-        "SpO2", "%", "%", profile="oxygensat"),
-    "painLevel": Code(
-        (("72514-3", "Pain severity - 0-10 verbal numeric rating [Score] - Reported"),),
-        "Pain score", "score", "{score}", category="survey"),
-    "bloodGlucose": Code((("15074-8", "Glucose [Moles/volume] in Blood"),),
-                         "Blood glucose", "mmol/L", "mmol/L", category="laboratory"),
-}  # fmt: skip
-BLOOD_PRESSURE = {
-    "systolicBP": ("8480-6", "Systolic blood pressure"),
-    "diastolicBP": ("8462-4", "Diastolic blood pressure"),
-}
-PANEL = ("85354-9", "Blood pressure panel with all children optional")
 NEWS2 = (
     "1104051000000101",
     "Royal College of Physicians NEWS2 (National Early Warning Score 2) total score",
 )
+
+
+@dataclass(frozen=True)
+class Coded:
+    """The types of an alphabet the record codes, each with its coding."""
+
+    measurements: Mapping[str, tuple[MeasurementType, Coding]]
+    conditions: Mapping[str, tuple[ConditionType, Coding]]
+    # Each member of a coded measurement pair -> the pair's first type (whose
+    # coding holds the panel).
+    panel_of: Mapping[str, str]
+
+
+def alphabet_coded(alphabet: Alphabet) -> Coded:
+    """The types of ``alphabet`` that have a FHIR coding.
+
+    A rule set stored before the alphabet carried codings has none at all: its
+    types are coded as the shipped alphabet codes a type of the same name and unit,
+    so that its wards' export does not stop when caretaker is upgraded.
+    """
+    if not _has_codings(alphabet):
+        return _fallback(alphabet)
+    measurements = {n: (m, m.fhir) for n, m in alphabet.measurements.items() if m.fhir}
+    conditions = {n: (c, c.fhir) for n, c in alphabet.conditions.items() if c.fhir}
+    return Coded(measurements, conditions, _panels(measurements))
+
+
+def _has_codings(alphabet: Alphabet) -> bool:
+    return any(m.fhir for m in alphabet.measurements.values()) or any(
+        c.fhir or any(v.fhir for v in c.values) for c in alphabet.conditions.values()
+    )
+
+
+def _fallback(alphabet: Alphabet) -> Coded:
+    shipped = default_ruleset().alphabet
+    if shipped is alphabet or not _has_codings(shipped):
+        return Coded({}, {}, {})
+    measurements = {}
+    for name, own in alphabet.measurements.items():
+        shipped_type = shipped.measurements.get(name)
+        if shipped_type and shipped_type.fhir and shipped_type.unit == own.unit:
+            measurements[name] = (own, shipped_type.fhir)
+    conditions = {}
+    for name in alphabet.conditions:
+        shipped_condition = shipped.conditions.get(name)
+        if shipped_condition and shipped_condition.fhir:
+            # The shipped type, whose values carry their codings too.
+            conditions[name] = (shipped_condition, shipped_condition.fhir)
+    return Coded(measurements, conditions, _panels(measurements))
+
+
+def _panels(
+    measurements: Mapping[str, tuple[MeasurementType, Coding]],
+) -> dict[str, str]:
+    panel_of = {}
+    for name, (kind, coding) in measurements.items():
+        if coding.panel and kind.pair in measurements:
+            panel_of[name] = panel_of[kind.pair] = name
+    return panel_of
 
 
 def _number(text: str) -> int | float:
@@ -86,6 +113,8 @@ def _codeable(
 
 
 def _quantity(value: int | float, unit: str, ucum: str) -> dict:
+    if not ucum:
+        return {"value": value, "unit": unit}
     return {"value": value, "unit": unit, "system": UCUM, "code": ucum}
 
 
@@ -97,7 +126,11 @@ def _observation(
         "resourceType": "Observation",
         "id": ident,
         "status": "entered-in-error" if retracted else "final",
-        "category": [{"coding": [{"system": CATEGORY, "code": category}]}],
+        **(
+            {"category": [{"coding": [{"system": CATEGORY, "code": category}]}]}
+            if category
+            else {}
+        ),
         "code": code,
         "subject": {
             "reference": f"Patient/{patient.record_number}",
@@ -117,31 +150,62 @@ def _observation(
     return resource
 
 
-def _measurement(fact: Fact) -> dict:
-    code = CODES[fact.type]
+def _measurement(fact: Fact, kind: MeasurementType, coding: Coding) -> dict:
     return _observation(
         fact.patient, f"caretaker-fact-{fact.pk}", at=fact.said_at,
-        retracted=fact.retracted_at is not None, category=code.category,
-        code=_codeable(LOINC, code.codes, code.text), profile=code.profile,
-        said=_words(fact),
-        valueQuantity=_quantity(_number(fact.value), code.unit, code.ucum),
+        retracted=fact.retracted_at is not None, category=coding.category,
+        code=_codeable(coding.system, coding.codes, coding.text or coding.codes[0][1]),
+        profile=coding.profile, said=_words(fact),
+        valueQuantity=_reading(fact, kind, coding),
     )  # fmt: skip
 
 
-def _blood_pressure(message: Message, facts: list[Fact]) -> dict:
-    """One panel for a message's systolic and diastolic facts; undone parts leave
-    it, and the panel is ``entered-in-error`` when both are undone."""
+def _reading(fact: Fact, kind: MeasurementType, coding: Coding) -> dict:
+    return _quantity(_number(fact.value), coding.unit or kind.unit, coding.ucum)
+
+
+def _panel(message: Message, facts: list[Fact], coded: Coded) -> dict:
+    """One panel for a message's readings of a measurement pair (systolic and
+    diastolic); undone parts leave it, and the panel is ``entered-in-error`` when
+    every part is undone."""
     kept = [f for f in facts if f.retracted_at is None]
-    components = [
-        {"code": _codeable(LOINC, [BLOOD_PRESSURE[f.type]], BLOOD_PRESSURE[f.type][1]),
-         "valueQuantity": _quantity(_number(f.value), "mmHg", "mm[Hg]")}
-        for f in (kept or facts)
-    ]  # fmt: skip
+    components = []
+    for fact in kept or facts:
+        kind, coding = coded.measurements[fact.type]
+        components.append(
+            {"code": _codeable(coding.system, coding.codes, coding.codes[0][1]),
+             "valueQuantity": _reading(fact, kind, coding)}
+        )  # fmt: skip
+    lead = coded.panel_of[facts[0].type]
+    coding = coded.measurements[lead][1]
+    # The id stays what it was when the panel was blood pressure's only
+    # ("caretaker-bp-<message>"): an EHR updates what it was sent before.
+    stem = coding.profile or lead
     return _observation(
-        message.patient, f"caretaker-bp-{message.pk}", at=message.said_at,
-        retracted=not kept, category="vital-signs",
-        code=_codeable(LOINC, [PANEL], "Blood pressure"), profile="bp",
-        said=message.transcript, component=components,
+        message.patient, f"caretaker-{stem}-{message.pk}", at=message.said_at,
+        retracted=not kept, category=coding.category,
+        code=_codeable(coding.system, coding.panel, coding.text or coding.panel[0][1]),
+        profile=coding.profile, said=message.transcript, component=components,
+    )  # fmt: skip
+
+
+def _condition(fact: Fact, kind: ConditionType, coding: Coding) -> dict | None:
+    """A coded condition (an oxygen device): its value as a coded concept, or by
+    its name alone when the value has no coding of its own."""
+    value = kind.value(fact.value)
+    if value is None:
+        return None  # a value the alphabet no longer knows
+    name = value.display or value.description or value.name
+    concept = (
+        _codeable(value.fhir.system, value.fhir.codes, name)
+        if value.fhir
+        else {"text": name}
+    )
+    return _observation(
+        fact.patient, f"caretaker-fact-{fact.pk}", at=fact.said_at,
+        retracted=fact.retracted_at is not None, category=coding.category,
+        code=_codeable(coding.system, coding.codes, coding.text or coding.codes[0][1]),
+        profile=coding.profile, said=_words(fact), valueCodeableConcept=concept,
     )  # fmt: skip
 
 
@@ -163,8 +227,9 @@ def _words(fact: Fact) -> str:
 
 
 def patient_fhir_bundle(*, patient: Patient, since: datetime | None = None) -> dict:
-    """The patient's measurements (and NEWS2 totals) said at or after ``since`` as a
-    validated FHIR R4 transaction Bundle, in JSON-ready form."""
+    """The patient's coded measurements and conditions (and NEWS2 totals) said at
+    or after ``since`` as a validated FHIR R4 transaction Bundle, in JSON-ready
+    form; the codings are those of the alphabet of the patient's active rules."""
     # Questions never confirmed were never observations: not exported.
     facts = (
         Fact.objects.filter(patient=patient)
@@ -175,13 +240,8 @@ def patient_fhir_bundle(*, patient: Patient, since: datetime | None = None) -> d
     if since is not None:
         facts = facts.filter(said_at__gte=since)
         messages = messages.filter(said_at__gte=since)
-    resources = [_measurement(f) for f in facts if f.type in CODES]
-    pressures: dict[int, list[Fact]] = {}
-    for fact in facts:
-        if fact.type in BLOOD_PRESSURE:
-            pressures.setdefault(fact.message_id, []).append(fact)
-    resources += [_blood_pressure(group[0].message, group)
-                  for group in pressures.values()]  # fmt: skip
+    coded = alphabet_coded(active_rules(patient=patient).rules.alphabet)
+    resources = _fact_resources(list(facts), coded)
     resources += [_news2(m) for m in messages.select_related("patient")]
     resources.sort(key=lambda r: (r["effectiveDateTime"], r["id"]))
     bundle = {
@@ -201,3 +261,22 @@ def patient_fhir_bundle(*, patient: Patient, since: datetime | None = None) -> d
         Observation.model_validate(resource)
     Bundle.model_validate(bundle)
     return bundle
+
+
+def _fact_resources(facts: list[Fact], coded: Coded) -> list[dict]:
+    """An Observation per coded fact, and one panel per message and measurement
+    pair."""
+    resources = []
+    panels: dict[tuple[int, str], list[Fact]] = {}
+    for fact in facts:
+        if fact.statement.startswith("condition("):
+            if fact.type in coded.conditions:
+                resource = _condition(fact, *coded.conditions[fact.type])
+                resources += [resource] if resource else []
+        elif fact.type in coded.panel_of:
+            key = (fact.message_id, coded.panel_of[fact.type])
+            panels.setdefault(key, []).append(fact)
+        elif fact.type in coded.measurements:
+            resources.append(_measurement(fact, *coded.measurements[fact.type]))
+    resources += [_panel(group[0].message, group, coded) for group in panels.values()]
+    return resources

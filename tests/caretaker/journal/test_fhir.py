@@ -1,6 +1,7 @@
-"""FHIR R4 export: vital-signs Observations with LOINC codes and UCUM units, one
-blood-pressure panel per message, NEWS2 totals, undone facts as entered-in-error;
-validated by fhir.resources, by command and over HTTP with access rules."""
+"""FHIR R4 export: Observations coded as the patient's alphabet codes them (LOINC
+codes, UCUM units), one blood-pressure panel per message, a coded oxygen device,
+NEWS2 totals, undone facts as entered-in-error; validated by fhir.resources, by
+command and over HTTP with access rules."""
 
 import json
 from datetime import timedelta
@@ -15,6 +16,7 @@ from fhir.resources.R4B.observation import Observation
 from caretaker.audit.models import Action, AuditEvent
 from caretaker.care.actions import fact_undo, message_import
 from caretaker.journal.models import Fact, Message
+from tests.caretaker.factories import RuleSetActivationFactory, RuleSetVersionFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -125,3 +127,97 @@ def test_over_http_with_the_wards_access_rules_and_audited(
                                      patient=patient).exists()  # fmt: skip
     assert client.get(f"/patients/{other_patient.pk}/fhir/").status_code == 404
     assert client.get(f"/patients/{patient.pk}/fhir/?since=soon").status_code == 400
+
+
+@pytest.fixture
+def charted(patient):
+    """A round of the alphabet's version 2 observations."""
+    said = timezone.now() - timedelta(hours=1)
+    message_import(patient=patient, said_at=said,
+                   text="on 2L nasal cannula, FiO2 28%, GCS 14, passed 350 mL, "
+                        "drank 300 mL, weighs 72.4 kg",
+                   statements=["condition(oxygenSupply, supplemental)",
+                               "data(oxygenFlow, 2)",
+                               "condition(oxygenDevice, nasalCannula)",
+                               "data(fio2, 28)", "data(gcs, 14)",
+                               "data(urineOutput, 350)", "data(fluidIntake, 300)",
+                               "data(weight, 72.4)"])  # fmt: skip
+    return said
+
+
+def test_the_new_observations_are_coded_as_the_alphabet_says(patient, charted):
+    """Urine output in mL, weight in kg with the body-weight profile, FiO2 in %, the
+    GCS as a score, the oxygen flow in L/min, and the device as a coded value."""
+    bundle = export(patient.record_number)
+    Bundle.model_validate(bundle)
+    by_code = observations(bundle)
+    ucum = "http://unitsofmeasure.org"
+    assert by_code["9187-6"]["valueQuantity"] == {
+        "value": 350, "unit": "mL", "system": ucum, "code": "mL"}  # fmt: skip
+    assert by_code["9103-3"]["valueQuantity"]["value"] == 300
+    weight = by_code["29463-7"]
+    assert weight["valueQuantity"] == {
+        "value": 72.4, "unit": "kg", "system": ucum, "code": "kg"}  # fmt: skip
+    assert weight["meta"]["profile"] == [
+        "http://hl7.org/fhir/StructureDefinition/bodyweight"
+    ]
+    assert by_code["3150-0"]["valueQuantity"]["code"] == "%"
+    assert by_code["3150-0"]["valueQuantity"]["value"] == 28
+    assert by_code["3151-8"]["valueQuantity"]["code"] == "L/min"
+    gcs = by_code["9269-2"]
+    assert gcs["valueQuantity"]["code"] == "{score}"
+    assert gcs["category"][0]["coding"][0]["code"] == "survey"
+    device = by_code["107117-4"]
+    assert device["valueCodeableConcept"] == {
+        "coding": [{"system": "http://snomed.info/sct", "code": "336623009",
+                    "display": "Oxygen nasal cannula"}],
+        "text": "Nasal cannula",
+    }  # fmt: skip
+    assert device["effectiveDateTime"] == charted.isoformat()
+    assert "valueQuantity" not in device
+    # Conditions the alphabet does not code stay out, as before.
+    assert len(bundle["entry"]) == 7
+
+
+def test_an_undone_device_is_entered_in_error(patient, charted):
+    fact_undo(fact=Fact.objects.get(patient=patient, type="oxygenDevice"))
+    device = observations(export(patient.record_number))["107117-4"]
+    assert device["status"] == "entered-in-error"
+
+
+def _ward_alphabet(ward, alphabet: str) -> None:
+    """Activate a ward version of the shipped rule set with its own alphabet."""
+    RuleSetActivationFactory(
+        version=RuleSetVersionFactory(ward=ward, alphabet=alphabet)
+    )
+
+
+def test_the_codings_are_those_of_the_patients_rule_set(patient, recorded):
+    """A ward whose alphabet codes temperature otherwise, and codes no pulse, sends
+    what its alphabet says: no code in caretaker names a type."""
+    shipped = RuleSetVersionFactory.build().alphabet
+    alphabet = shipped.replace('["8310-5", "Body temperature"]',
+                               '["8331-1", "Oral temperature"]')  # fmt: skip
+    alphabet = "\n".join(
+        line for line in alphabet.split("\n")
+        if not (line.startswith("fhir = ") and '"8867-4"' in line)
+    )  # fmt: skip
+    _ward_alphabet(patient.ward, alphabet)
+    by_code = observations(export(patient.record_number))
+    assert "8331-1" in by_code and "8310-5" not in by_code
+    assert "8867-4" not in by_code
+    assert "9279-1" in by_code
+
+
+def test_a_rule_set_stored_before_codings_is_coded_as_the_shipped_one(
+    patient, recorded
+):
+    """An alphabet stored before it could carry codings exports as the shipped
+    alphabet codes its types: an upgrade does not stop the export."""
+    shipped = RuleSetVersionFactory.build().alphabet
+    bare = "\n".join(
+        line for line in shipped.split("\n") if not line.startswith("fhir = ")
+    )
+    before = export(patient.record_number)
+    _ward_alphabet(patient.ward, bare)
+    assert export(patient.record_number) == before

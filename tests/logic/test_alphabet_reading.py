@@ -1,0 +1,52 @@
+"""How the hospital's record codes a type (``fhir = {...}`` in alphabet.toml): every
+measurement and the oxygen device of the shipped alphabet are coded, a pair's panel
+is read, and a malformed coding fails with its line."""
+
+from __future__ import annotations
+
+import pytest
+
+from logic import AlphabetError, default_ruleset
+from logic.alphabet import alphabet_parse
+from logic.alphabet_reading import LOINC, SNOMED
+
+PAIR = """
+[data.systolicBP]
+min = 40
+max = 300
+decimals = 0
+pair = "diastolicBP"
+fhir = {{ codes = [["8480-6", "Systolic blood pressure"]], {panel} }}
+
+[data.diastolicBP]
+min = 20
+max = 200
+decimals = 0
+"""
+
+
+def test_every_shipped_measurement_and_the_oxygen_device_are_coded():
+    alphabet = default_ruleset().alphabet
+    assert all(m.fhir for m in alphabet.measurements.values())
+    device = alphabet.conditions["oxygenDevice"]
+    assert device.fhir is not None and device.fhir.system == LOINC
+    assert all(v.fhir and v.fhir.system == SNOMED for v in device.values)
+    # Conditions the record has no Observation for stay uncoded.
+    assert alphabet.conditions["consciousness"].fhir is None
+
+
+def test_a_pairs_panel_is_read_with_loinc_as_the_default_system():
+    text = PAIR.format(panel='panel = [["85354-9", "Blood pressure panel"]]')
+    coding = alphabet_parse(text).measurements["systolicBP"].fhir
+    assert coding is not None and coding.system == LOINC
+    assert coding.panel == (("85354-9", "Blood pressure panel"),)
+    assert coding.codes == (("8480-6", "Systolic blood pressure"),)
+
+
+@pytest.mark.parametrize(
+    "panel", ["panel = []", 'panel = ["85354-9"]', 'panel = [["85354-9", 1]]']
+)
+def test_a_malformed_panel_fails_on_its_line(panel):
+    with pytest.raises(AlphabetError, match="'fhir' must be") as caught:
+        alphabet_parse(PAIR.format(panel=panel), source="alphabet.toml")
+    assert [d.line for d in caught.value.diagnostics] == [7]
