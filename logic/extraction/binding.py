@@ -20,6 +20,7 @@ from logic.extraction.mentions import Mention, mentions_find
 from logic.extraction.numbers import Normalized, NumberToken, normalize, numbers_find
 from logic.extraction.relative import current_value, relative_after
 from logic.extraction.resolve import Found
+from logic.extraction.units import UnitSaid, unit_after, value_converted
 from logic.statements import Statement, measurement_value
 
 # ConText categories that keep a value from the record whatever its distance.
@@ -32,7 +33,8 @@ _OTHER_UNIT = re.compile(
     r"^[\s-]*(?:(?:mls?|mils?|millilitres?|hours?|hrs?|minutes?|mins?|days?|weeks?|"
     r"months?|years?|yrs?|yo|o'clock|times|kg|kilos?|lbs?|pounds|mg|mcg|grams?|am|"
     r"pm|units?|cc|ccs|cm|mm|inches|feet|ft|tablets?|tabs|doses?|puffs?|gauge|"
-    r"french|lpm|l|milligrams?|micrograms?|mcgs?|millimoles? per)\b|l/min|\+|:\d)",
+    r"french|lpm|l|milligrams?|micrograms?|mcgs?|millimoles? per|kcals?|calories|cals)\b|"
+    r"l/min|\+|:\d)",
     re.I,
 )
 # "91 on the pulse oximeter", "94 percent sats": a number said before its type.
@@ -43,7 +45,9 @@ _RANGE = re.compile(
     r"(?P<low>\d+(?:\.\d+)?)\s*(?:to|-|–|or)\s*(?P<high>\d+(?:\.\d+)?)", re.I
 )
 _BETWEEN = re.compile(r"\bbetween\s+(\d+(?:\.\d+)?)\s+and\s+(\d+(?:\.\d+)?)", re.I)
-_FROM_TO = re.compile(r"\bfrom\s+(\d+(?:\.\d+)?)\s+(?:to|down to|up to)\s+\d", re.I)
+_FROM_TO = re.compile(
+    r"\bfrom\s+(\d+(?:\.\d+)?)\s+(?:[a-z%/]+\s+)?(?:to|down to|up to)\s+\d", re.I
+)
 # "fluctuating from 100 to 120" is a range, "dropped from 96 to 91" a change.
 _VARYING = re.compile(
     r"\b(?:fluctuat\w*|var(?:y|ies|ying|ied)|rang(?:e|es|ing)|swing\w*|bouncing|"
@@ -63,9 +67,8 @@ _SCALE = re.compile(
     re.I,
 )
 PREPOSITION = re.compile(r"(?:on|in|at|via|of)\b", re.I)
-_FAHRENHEIT = re.compile(
-    r"^\s*(?:°\s*f\b|f\b|fahrenheit|degrees\s+f(?:ahrenheit)?)", re.I
-)
+# "300 mL of tea": what may stand between a unit and the type word after it.
+_OF = re.compile(r"\s*(?:of\s+(?:the\s+)?)?$", re.I)
 FILLER = frozenset(
     ["um", "uh", "er", "erm", "so", "ok", "okay", "right", "and", "but", "just"]
     + ["well", "also", "you", "know", "like"]
@@ -108,10 +111,15 @@ class NumberBinder:
         glued = frozenset(
             s.lower()
             for m in alphabet.measurements.values()
-            for s in m.synonyms
+            for s in (*m.synonyms, *m.prefixes)
             if s.isalpha()
         )
-        self.norm: Normalized = normalize(text, glued)
+        units = frozenset(
+            w
+            for m in alphabet.measurements.values()
+            for w in (*m.unit_words, *(u for c in m.conversions for u in c.words))
+        )
+        self.norm: Normalized = normalize(text, glued, units)
         unrelated = (
             tuple((t, "other") for t in lexicon.measures)
             + tuple((t, "count") for t in lexicon.counts)
@@ -259,12 +267,19 @@ class NumberBinder:
     ) -> Mention | None:
         if self._slash_diastolic(number, last_type):
             return Mention("type", "diastolicBP", number.start - 1, number.start)
-        if self._other_quantity(number):
-            return None
         near = (
             current is not None
             and content_words(self.norm.text[current.end : number.start]) <= _WINDOW
         )
+        if near and current is not None and current.kind == "type":
+            if self._unit(current.type, number) is not None:
+                return current  # "passed 200 mL", "weighs 160 pounds"
+        if not (near and current is not None and current.kind in ("other", "count")):
+            named = self._named_by_unit(number)
+            if named is not None:
+                return named
+        if self._other_quantity(number):
+            return None
         if current is not None and near:
             if current.kind == "other":
                 reason = (
@@ -275,6 +290,51 @@ class NumberBinder:
                 self.flag(current.start, number.end, reason)
             return None if current.kind in ("other", "count") else current
         return self._type_after(number)
+
+    def _unit(self, type_name: str, number: NumberToken) -> UnitSaid | None:
+        measurement = self.alphabet.measurements.get(type_name)
+        if measurement is None:
+            return None
+        return unit_after(self.norm.text, number.end, measurement)
+
+    def _named_by_unit(self, number: NumberToken) -> Mention | None:
+        """A type the unit after the number names, with no type word before it:
+        "300 mL of tea" (the type word after the unit), "on 2 litres" (a unit only
+        one type has, ``unit_alone``), "28% venturi" (a unit before a value of
+        ``unit_before``)."""
+        after = next(
+            (m for m in self.kept if m.start >= number.end and m.kind != "hidden"),
+            None,
+        )
+        said = [
+            (measurement, unit)
+            for measurement in self.alphabet.measurements.values()
+            if (unit := unit_after(self.norm.text, number.end, measurement))
+        ]
+        for measurement, unit in said:
+            if (
+                after is not None
+                and after.kind == "type"
+                and after.type == measurement.name
+                and _OF.match(self.norm.text[unit.end : after.start])
+            ):
+                return after
+        hidden = [m for m in self.kept if m.kind == "hidden"]
+        for measurement, unit in said:
+            # "2 litres of fluid": a phrase that names something else holds the unit.
+            if measurement.unit_alone and not any(
+                m.start < unit.end and number.end < m.end for m in hidden
+            ):
+                return Mention("type", measurement.name, number.end, unit.end)
+        for measurement, unit in said:
+            if (
+                after is not None
+                and after.kind == "value"
+                and after.type in measurement.unit_before
+                and not self.norm.text[unit.end : after.start].strip()
+            ):
+                return Mention("type", measurement.name, after.start, after.end)
+        return None
 
     def _paired_before(self, number: NumberToken) -> Mention | None:
         """ "one twenty over seventy" with no type word: the number before a pair
@@ -314,13 +374,16 @@ class NumberBinder:
     ) -> str:
         """Offer ``number`` as a value of ``mention``'s type; the type, or ""."""
         measurement = self.alphabet.measurements[mention.type]
-        value, note = number.value, ""
-        after = self.norm.text[number.end : number.end + 16]
-        said_f = bool(_FAHRENHEIT.match(after))
-        if measurement.unit == "°C" and (said_f or 90 <= value <= 110):
-            celsius = ((value - 32) * 5 / 9).quantize(Decimal("0.1"))
-            note = f"{number.value} °F"
-            value = celsius
+        unit = unit_after(self.norm.text, number.end, measurement)
+        if unit is not None and unit.per_hour and not measurement.hourly:
+            # "saline at 100 mL an hour": a rate running, not an amount taken.
+            self.flag(
+                min(mention.start, number.start),
+                unit.end,
+                "a rate per hour is a prescription, not a reading",
+            )
+            return ""
+        value, note = value_converted(measurement, number.value, unit)
         try:
             checked = self._checked(measurement.name, value)
         except ValueError as error:
@@ -482,7 +545,8 @@ class NumberBinder:
             and not PREPOSITION.match(self.norm.text[m.start : m.end])
             for m in self.kept
         )
-        clock = re.search(r"\d:$", before) is not None  # "14:30"
+        # "14:30", "since 6": a time of day, not a value.
+        clock = re.search(r"\d:$|\b(?:since|until|till)\s+$", before, re.I) is not None
         # "on 60% high flow", "on 4 units": what the patient is on, not a reading.
         treatment = re.search(r"\b(?:on|at)\s+(?:about\s+|a\s+)?$", before, re.I)
         treatment = treatment if treatment and self._after_value(number) else None

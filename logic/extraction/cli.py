@@ -25,6 +25,12 @@ def extraction_commands_add(commands: Any) -> None:
     one.set_defaults(run=_extract)
     many = commands.add_parser("evaluate", help="score extraction on a JSONL file")
     many.add_argument("file", type=Path, help="JSON Lines with text/audio and gold")
+    many.add_argument(
+        "--gold-alphabet",
+        type=Path,
+        help="the alphabet.toml the gold was written in, when older: only its types "
+        "are scored",
+    )
     _common(many)
     many.set_defaults(run=_evaluate)
 
@@ -72,8 +78,14 @@ def _extract(arguments: argparse.Namespace) -> int:
 
 
 def _evaluate(arguments: argparse.Namespace) -> int:
+    gold_alphabet = (
+        alphabet_load(arguments.gold_alphabet) if arguments.gold_alphabet else None
+    )
     score = evaluate_file(
-        arguments.file, alphabet=_alphabet(arguments), options=_options(arguments)
+        arguments.file,
+        alphabet=_alphabet(arguments),
+        options=_options(arguments),
+        gold_alphabet=gold_alphabet,
     )
     print(json.dumps(score.to_json()))
     return 0

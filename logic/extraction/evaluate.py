@@ -99,8 +99,14 @@ def evaluate_records(
     options: ExtractionOptions,
     base: Path = Path("."),
     progress: TextIO | None = sys.stderr,
+    gold_alphabet: Alphabet | None = None,
 ) -> Score:
-    """Extract every record and compare with its gold statements."""
+    """Extract every record and compare with its gold statements.
+
+    ``gold_alphabet``: the alphabet the gold was written in, when older than
+    ``alphabet``; statements of types it lacks are not scored (gold written for
+    version 1 says nothing about a weight, which version 2 records)."""
+    scored = set((gold_alphabet or alphabet).type_names)
     backend_get(options)  # load the model before the clock starts
     true = false = missed = exact = needed = found = violations = 0
     times: list[float] = []
@@ -113,7 +119,8 @@ def evaluate_records(
             state=record.get("state"),
             options=options,
         )
-        got, gold = set(result.statements), _gold(record, alphabet)
+        got = {s for s in result.statements if s.type in scored}
+        gold = _gold(record, alphabet)
         true += len(got & gold)
         false += len(got - gold)
         missed += len(gold - got)
@@ -148,7 +155,11 @@ def evaluate_records(
 
 
 def evaluate_file(
-    path: Path, *, alphabet: Alphabet, options: ExtractionOptions
+    path: Path,
+    *,
+    alphabet: Alphabet,
+    options: ExtractionOptions,
+    gold_alphabet: Alphabet | None = None,
 ) -> Score:
     """:func:`evaluate_records` on a JSON Lines file (audio paths relative to it)."""
     try:
@@ -164,7 +175,11 @@ def evaluate_file(
         except json.JSONDecodeError as error:
             raise LogicError(f"{path}:{number}: not JSON: {error.msg}") from error
     return evaluate_records(
-        records, alphabet=alphabet, options=options, base=path.parent
+        records,
+        alphabet=alphabet,
+        options=options,
+        base=path.parent,
+        gold_alphabet=gold_alphabet,
     )
 
 

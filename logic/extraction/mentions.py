@@ -53,9 +53,13 @@ def _vocabulary(alphabet: Alphabet, unrelated: Unrelated) -> _Vocabulary:
     cached = _CACHE.get(key)
     if cached is not None and cached[0] is alphabet:
         return cached[1]
-    words: list[_Word] = [_Word(p, kind, "") for p, kind in unrelated]
+    words: list[_Word] = [
+        _Word(p, kind, "") for p, kind in _unrelated_here(alphabet, unrelated)
+    ]
+    prefixed: list[_Word] = []
     for measurement in alphabet.measurements.values():
         words += [_Word(s, "type", measurement.name) for s in measurement.synonyms]
+        prefixed += [_Word(p, "type", measurement.name) for p in measurement.prefixes]
         words += [
             _Word(p, "phrase", measurement.name, number=n)
             for p, n in measurement.phrases
@@ -69,9 +73,38 @@ def _vocabulary(alphabet: Alphabet, unrelated: Unrelated) -> _Vocabulary:
     vocabulary = tuple(
         (re.compile(rf"(?<![\w-]){re.escape(w.phrase)}(?![\w-])", re.I), w)
         for w in words
+    ) + tuple(
+        # "E4 V4 M6" (normalized "E 4 V 4 M 6"): a letter written against a value
+        # names its type only right before a number.
+        (re.compile(rf"(?<![\w-]){re.escape(w.phrase)}(?= \d)", re.I), w)
+        for w in prefixed
     )
     _CACHE[key] = (alphabet, vocabulary)
     return vocabulary
+
+
+def _unrelated_here(alphabet: Alphabet, unrelated: Unrelated) -> Unrelated:
+    """``unrelated`` without what this alphabet records: a measurement it has
+    ("weight" once the alphabet has a weight) is no longer unrelated, and a phrase
+    that hides a synonym ("litres of saline") hides nothing from a type the alphabet
+    reads by its unit (the saline is a fluid intake)."""
+    recorded = {
+        s
+        for m in alphabet.measurements.values()
+        for s in (*m.synonyms, *m.prefixes)
+    } | {s for c in alphabet.conditions.values() for v in c.values for s in v.synonyms}
+    by_unit = [
+        re.compile(rf"(?<![\w-]){re.escape(s)}(?![\w-])", re.I)
+        for m in alphabet.measurements.values()
+        if m.unit_words
+        for s in m.synonyms
+    ]
+    return tuple(
+        (phrase, kind)
+        for phrase, kind in unrelated
+        if phrase.lower() not in recorded
+        and not (kind == "hidden" and any(p.search(phrase) for p in by_unit))
+    )
 
 
 def mentions_find(

@@ -212,9 +212,12 @@ def _word_runs(text: str) -> list[tuple[int, int]]:
     return runs
 
 
-def _edits(text: str, glued: frozenset[str]) -> list[tuple[int, int, str]]:
+def _edits(
+    text: str, glued: frozenset[str], units: frozenset[str] = frozenset()
+) -> list[tuple[int, int, str]]:
     """Replacements in ``text``: runs of number words by digits, a glued type word
-    and value ("HR64") by the two apart ("HR 64"), and "2L" by "2 litres"."""
+    and value ("HR64") by the two apart ("HR 64"), "2L" by "2 litres" and a value
+    written against its unit ("200mL") by the two apart."""
     edits = []
     for start, end in _word_runs(text):
         words = text[start:end]
@@ -226,6 +229,12 @@ def _edits(text: str, glued: frozenset[str]) -> list[tuple[int, int, str]]:
     for match in _GLUED.finditer(text):
         if match.group(1).lower() in glued:
             edits.append((match.start(), match.end(), " ".join(match.groups())))
+    for match in _unit_glued(units).finditer(text):
+        edits.append((match.start(), match.end(), " ".join(match.groups())))
+    for match in _article_unit(units).finditer(text):
+        # "a litre", "half a litre": the article is the amount.
+        amount = "0.5" if match.group(1) else "1"
+        edits.append((match.start(), match.start(3), f"{amount} "))
     for match in _LITRES.finditer(text):
         per_minute = match.group(2).lower() != "l"
         said = f"{match.group(1)} litres" + (" per minute" if per_minute else "")
@@ -233,12 +242,36 @@ def _edits(text: str, glued: frozenset[str]) -> list[tuple[int, int, str]]:
     return sorted(edits)
 
 
-def normalize(text: str, glued: frozenset[str] = frozenset()) -> Normalized:
+def _unit_glued(units: frozenset[str]) -> re.Pattern[str]:
+    """ "200mL", "72kg": a number and one of ``units`` (letters) written together."""
+    # One letter ("2L") is left to _LITRES, which says what it means.
+    words = sorted((u for u in units if u.isalpha() and len(u) > 1), key=len,
+                   reverse=True)  # fmt: skip
+    if not words:
+        return re.compile(r"(?!)")
+    alternatives = "|".join(map(re.escape, words))
+    return re.compile(rf"(?<![\w.])(\d+(?:\.\d+)?)({alternatives})(?![\w])", re.I)
+
+
+def _article_unit(units: frozenset[str]) -> re.Pattern[str]:
+    """ "a litre", "half a litre": an article before one of ``units`` (words)."""
+    words = sorted((u for u in units if u.isalpha() and len(u) > 2), key=len,
+                   reverse=True)  # fmt: skip
+    if not words:
+        return re.compile(r"(?!)")
+    alternatives = "|".join(map(re.escape, words))
+    return re.compile(rf"(?<![\w-])(half\s+)?(an?)\s+({alternatives})\b", re.I)
+
+
+def normalize(
+    text: str, glued: frozenset[str] = frozenset(), units: frozenset[str] = frozenset()
+) -> Normalized:
     """Fold ``text`` (``glyphs.fold``), then replace each run of number words by
-    digits (with text2num), and split a word of ``glued`` from the number written
-    against it ("HR64"). Offsets map back to ``text`` as it was typed."""
+    digits (with text2num), split a word of ``glued`` from the number written
+    against it ("HR64") and a number from a unit of ``units`` written against it
+    ("200mL"). Offsets map back to ``text`` as it was typed."""
     folded = fold(text)
-    words = _numbers_normalize(folded.text, glued)
+    words = _numbers_normalize(folded.text, glued, units)
     inner = Normalized(text, folded.text, folded.runs)
     return Normalized(text, words.text, _compose(words.runs, inner))
 
@@ -273,12 +306,14 @@ def _compose(outer: tuple[Run, ...], inner: Normalized) -> tuple[Run, ...]:
     )
 
 
-def _numbers_normalize(text: str, glued: frozenset[str]) -> Normalized:
+def _numbers_normalize(
+    text: str, glued: frozenset[str], units: frozenset[str] = frozenset()
+) -> Normalized:
     pieces: list[str] = []
     runs: list[Run] = []
     cursor = 0
     length = 0
-    for start, end, replacement in _edits(text, glued):
+    for start, end, replacement in _edits(text, glued, units):
         if start < cursor:
             continue
         pieces.append(text[cursor:start])

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from decimal import Decimal
 
 from logic.alphabet import Alphabet
 from logic.extraction.confirmation import type_label
@@ -46,16 +47,28 @@ class Outcome:
     questions: tuple[tuple[str, tuple[int, int]], ...]
 
 
-def _first_current(found: Iterable[Found]) -> tuple[list[Found], list[Found]]:
-    """One occurrence per statement: a current one when there is one."""
-    current: dict[Statement, Found] = {}
+def _first_current(
+    found: Iterable[Found], alphabet: Alphabet
+) -> tuple[list[Found], list[Found]]:
+    """One occurrence per statement: a current one when there is one. Values of a
+    type that sums are kept each time they are said ("300 mL of tea and 300 of
+    water" is 600)."""
+    current: dict[Statement | tuple[Statement, int], Found] = {}
     excluded: list[Found] = []
     for item in found:
         if item.context & _NOT_NOW:
             excluded.append(item)
-        elif item.statement not in current:
-            current[item.statement] = item
-    excluded = [e for e in excluded if e.statement not in current]
+            continue
+        measurement = alphabet.measurements.get(item.statement.type)
+        key = (
+            (item.statement, item.target)
+            if measurement is not None and measurement.sums
+            else item.statement
+        )
+        if key not in current:
+            current[key] = item
+    said = {item.statement for item in current.values()}
+    excluded = [e for e in excluded if e.statement not in said]
     return list(current.values()), excluded
 
 
@@ -104,7 +117,7 @@ def _question(items: list[Found], alphabet: Alphabet) -> str:
 def resolve(found: list[Found], alphabet: Alphabet, context: Context) -> Outcome:
     """Keep current, asserted, undisputed statements; exclude the rest, and ask
     about types said with two values the words do not decide between."""
-    current, excluded = _first_current(found)
+    current, excluded = _first_current(found, alphabet)
     dominated = _dominated(current, alphabet, context)
     excluded += [
         replace(item, context=item.context | {"overridden"})
@@ -121,6 +134,10 @@ def resolve(found: list[Found], alphabet: Alphabet, context: Context) -> Outcome
         if len(items) == 1:
             kept.append(items[0])
             continue
+        summed = _summed(items, alphabet, context)
+        if summed is not None:
+            kept.append(summed)
+            continue
         chosen = _decide(items, context)
         if chosen is not None:
             kept.append(chosen)
@@ -130,4 +147,81 @@ def resolve(found: list[Found], alphabet: Alphabet, context: Context) -> Outcome
         excluded += [replace(i, context=i.context | {"conflict"}) for i in items]
         span = (min(i.start for i in items), max(i.end for i in items))
         questions.append((_question(items, alphabet), span))
+    asked = {items[0].statement.type for items in groups.values() if len(items) > 1}
+    kept = _implied(_totals(kept, alphabet), alphabet, asked)
     return Outcome(tuple(kept), tuple(excluded), tuple(questions))
+
+
+def _summed(items: list[Found], alphabet: Alphabet, context: Context) -> Found | None:
+    """Several values of a type that sums, said as happening now and not corrected
+    ("300 mL of tea and 200 of water"): one statement of their total."""
+    measurement = alphabet.measurements.get(items[0].statement.type)
+    if measurement is None or not measurement.sums:
+        return None
+    ordered = sorted(items, key=lambda i: i.target)
+    # "300 mL and then another 200" adds up; "300, sorry, 200" corrects.
+    if any(i.context & {"past", "historical"} for i in ordered) or any(
+        context.cue_between("correction", a.target, b.target)
+        for a, b in zip(ordered, ordered[1:], strict=False)
+    ):
+        return None
+    total = sum((Decimal(str(i.statement.value)) for i in ordered), Decimal(0))
+    if not measurement.minimum <= total <= measurement.maximum:
+        return None
+    first, last = ordered[0], ordered[-1]
+    return replace(
+        first,
+        statement=Statement("data", measurement.name, total),
+        end=max(i.end for i in ordered),
+        note=" + ".join(str(i.statement.value) for i in ordered),
+    ) if first is not last else first  # fmt: skip
+
+
+def _totals(kept: list[Found], alphabet: Alphabet) -> list[Found]:
+    """``kept`` and the total of parts said without it ("E4 V4 M6" is GCS 14)."""
+    by_type = {item.statement.type: item for item in kept}
+    added = []
+    for measurement in alphabet.measurements.values():
+        parts = [by_type.get(name) for name in measurement.total_of]
+        if not parts or measurement.name in by_type or None in parts:
+            continue
+        said = [p for p in parts if p is not None]
+        total = sum((Decimal(str(p.statement.value)) for p in said), Decimal(0))
+        if measurement.minimum <= total <= measurement.maximum:
+            added.append(replace(
+                said[0], statement=Statement("data", measurement.name, total),
+                group=measurement.name, start=min(p.start for p in said),
+                end=max(p.end for p in said), note="",
+            ))  # fmt: skip
+    return kept + added
+
+
+def _implied(kept: list[Found], alphabet: Alphabet, asked: set[str]) -> list[Found]:
+    """``kept`` and what its statements imply ("GCS 15" is alert, a device is
+    oxygen) where the words say nothing of that type themselves."""
+    said_types = {item.statement.type for item in kept} | asked
+    result = list(kept)
+    for item in kept:
+        statement = item.statement
+        owner = alphabet.measurements.get(statement.type) or alphabet.conditions.get(
+            statement.type
+        )
+        for implied in owner.implies if owner is not None else ():
+            if implied.when is not None and Decimal(implied.when) != Decimal(
+                str(statement.value)
+            ) if statement.family == "data" else implied.when not in (
+                None, statement.value
+            ):
+                continue
+            if implied.type in said_types:
+                continue
+            said_types.add(implied.type)
+            result.append(replace(
+                item, statement=_statement(implied.family, implied.type, implied.value),
+                group=implied.type, note="",
+            ))  # fmt: skip
+    return result
+
+
+def _statement(family: str, type_name: str, value: str) -> Statement:
+    return Statement(family, type_name, Decimal(value) if family == "data" else value)

@@ -9,7 +9,7 @@ import pytest
 from logic import AlphabetError, default_ruleset
 from logic.alphabet import alphabet_parse
 
-# shared/specs/alphabet-v1.md: type -> (min, max, decimals)
+# shared/specs/alphabet-v1.md and alphabet-v2.md: type -> (min, max, decimals)
 SPEC_MEASUREMENTS = {
     "temperature": ("30.0", "45.0", 1),
     "heartRate": ("20", "250", 0),
@@ -19,11 +19,24 @@ SPEC_MEASUREMENTS = {
     "diastolicBP": ("20", "200", 0),
     "painLevel": ("0", "10", 0),
     "bloodGlucose": ("1.0", "40.0", 1),
+    "oxygenFlow": ("0.5", "60.0", 1),
+    "fio2": ("21", "100", 0),
+    "gcs": ("3", "15", 0),
+    "gcsEye": ("1", "4", 0),
+    "gcsVerbal": ("1", "5", 0),
+    "gcsMotor": ("1", "6", 0),
+    "urineOutput": ("0", "5000", 0),
+    "fluidIntake": ("0", "5000", 0),
+    "weight": ("0.5", "400.0", 1),
 }
 SPEC_CONDITIONS = {
     "consciousness": {"alert", "confused", "voice", "pain", "unresponsive"},
     "oxygenSupply": {"air", "supplemental"},
     "stability": {"stable", "unstable"},
+    "oxygenDevice": {
+        "nasalCannula", "simpleMask", "venturiMask", "nonRebreather", "highFlow",
+        "cpap", "niv",
+    },  # fmt: skip
     "backgroundInfo": {
         "surgery",
         "operation",
@@ -35,9 +48,9 @@ SPEC_CONDITIONS = {
 }
 
 
-def test_default_alphabet_matches_the_v1_spec(rules):
+def test_default_alphabet_matches_the_v2_spec(rules):
     alphabet = rules.alphabet
-    assert alphabet.version == 1
+    assert alphabet.version == 2
     for name, (low, high, decimals) in SPEC_MEASUREMENTS.items():
         measurement = alphabet.measurements[name]
         assert (measurement.minimum, measurement.maximum) == (

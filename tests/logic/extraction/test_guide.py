@@ -47,13 +47,16 @@ def test_out_of_range_values_become_unclear(alphabet: Alphabet) -> None:
 
 
 def test_scale_and_oxygen_amounts_are_not_readings(alphabet: Alphabet) -> None:
-    """ "out of 10" and "2 litres" are not pain or saturation values."""
+    """ "out of 10" is no pain value and "2 litres" no saturation: the litres are
+    the oxygen flow, which with the device says the patient is on oxygen."""
     guide = guide_build(
         "Sats 91 on two litres nasal cannula, pain 3 out of 10", alphabet
     )
     assert canon(guide, alphabet) == {
         "data(oxygenSaturation, 91)",
         "condition(oxygenSupply, supplemental)",
+        "data(oxygenFlow, 2.0)",
+        "condition(oxygenDevice, nasalCannula)",
         "data(painLevel, 3)",
     }
     assert guide.unclear == ()
@@ -79,11 +82,13 @@ def test_a_change_without_a_current_value_is_unclear(alphabet: Alphabet) -> None
 
 
 def test_condition_values_come_from_synonyms(alphabet: Alphabet) -> None:
-    """Condition values are found through the alphabet's synonyms."""
+    """Condition values are found through the alphabet's synonyms, or implied by a
+    value: a GCS of 15 is alert."""
     guide = guide_build(
         "GCS 15, known CO2 retainer, on room air, had his operation", alphabet
     )
     assert canon(guide, alphabet) == {
+        "data(gcs, 15)",
         "condition(consciousness, alert)",
         "condition(backgroundInfo, hypercapnicRespiratoryFailure)",
         "condition(oxygenSupply, air)",

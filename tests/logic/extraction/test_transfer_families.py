@@ -85,9 +85,9 @@ def test_a_judgement_of_the_patient_counts_only_when_said_of_the_patient(
             "data(oxygenSaturation, 93)", "condition(oxygenSupply, air)"}),
         ("BGL 4.6", {"data(bloodGlucose, 4.6)"}),
         ("blood glucose level of 9.8", {"data(bloodGlucose, 9.8)"}),
-        ("GCS was 15", {"condition(consciousness, alert)"}),
-        ("GCS 15/15", {"condition(consciousness, alert)"}),
-        ("GCS 12", set()),  # below 15: which ACVPU level is not said
+        ("GCS was 15", {"data(gcs, 15)", "condition(consciousness, alert)"}),
+        ("GCS 15/15", {"data(gcs, 15)", "condition(consciousness, alert)"}),
+        ("GCS 12", {"data(gcs, 12)"}),  # below 15: which ACVPU level is not said
     ],
 )  # fmt: skip
 def test_words_heard_at_the_bedside_are_in_the_lexicon(alphabet, text, expected):
