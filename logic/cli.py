@@ -7,6 +7,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from datetime import UTC
 from pathlib import Path
 
 from logic.demo import demo_print
@@ -15,7 +16,7 @@ from logic.doctor import doctor_run
 from logic.extraction.backends.llama import MODELS
 from logic.extraction.backends.llama import PROCESS_ENVIRONMENT as LLAMA_ENVIRONMENT
 from logic.extraction.cli import extraction_commands_add
-from logic.facts_file import facts_read, moment_parse
+from logic.facts_file import facts_read, moment_parse, zone_parse
 from logic.ruleset import RuleSet, default_ruleset, ruleset_load
 from logic.state import patient_state_solve, state_to_json
 from logic.validation import ruleset_validate_directory
@@ -36,6 +37,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     state.add_argument(
         "--rules", type=Path, help="rule set directory (default: shipped)"
+    )
+    state.add_argument(
+        "--timezone",
+        help="the ward's time zone, e.g. Europe/London: the chart's day start is on "
+        "its clock (default: UTC)",
     )
     state.set_defaults(run=_state)
     validate = commands.add_parser("validate", help="validate a rule set directory")
@@ -101,9 +107,13 @@ def _state(arguments: argparse.Namespace) -> int:
         lines = arguments.facts.read_text(encoding="utf-8").splitlines()
     except OSError as error:
         raise LogicError(f"{arguments.facts}: cannot read: {error.strerror}") from error
+    try:
+        zone = zone_parse(arguments.timezone) if arguments.timezone else UTC
+    except ValueError as error:
+        raise LogicError(f"--timezone: {error}") from error
     patients = facts_read(lines, alphabet=rules.alphabet, source=str(arguments.facts))
     for patient, facts in patients.items():
-        state = patient_state_solve(facts, rules=rules, now=now)
+        state = patient_state_solve(facts, rules=rules, now=now, zone=zone)
         print(
             json.dumps(
                 {"patient": patient, **state_to_json(state, rules)}, ensure_ascii=False

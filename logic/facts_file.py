@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, tzinfo
+from zoneinfo import ZoneInfo
 
 from logic.alphabet import Alphabet
 from logic.diagnostics import Diagnostic, LogicError, StatementError
@@ -16,6 +17,16 @@ def moment_parse(text: str) -> datetime:
     """Parse an ISO 8601 time; a time without an offset is taken as UTC."""
     moment = datetime.fromisoformat(text.strip())
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def zone_parse(name: str) -> tzinfo:
+    """A ward's time zone by its IANA name ("Europe/London"); ValueError if unknown."""
+    try:
+        return ZoneInfo(name.strip())
+    except (KeyError, ValueError, OSError) as error:  # not found is a KeyError
+        raise ValueError(
+            f"{name!r} is not a time zone name such as 'Europe/London'"
+        ) from error
 
 
 def facts_read(

@@ -8,9 +8,10 @@ readings; rules that compare every pair or triple of readings grow with their cu
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, time, timedelta, tzinfo
 from operator import itemgetter
 
 from logic.alphabet import Alphabet
@@ -69,12 +70,20 @@ def program_build(
     alphabet: Alphabet,
     now: datetime | None = None,
     depth: int | None = None,
+    windows: Mapping[str, int] | None = None,
+    zone: tzinfo = UTC,
 ) -> PatientProgram:
     """Turn a patient's accepted statements into clingo facts.
 
     With ``depth``, only the latest ``depth`` readings of each type whose latest value
-    counts enter the program (see :mod:`logic.history` for when that changes nothing);
-    accumulating types always keep every value.
+    counts enter the program, and for a type in ``windows`` also every reading from
+    ``now`` minus that many seconds on (see :mod:`logic.history` for when that changes
+    nothing); accumulating types always keep every value.
+
+    ``zone`` is the ward's time zone: ``clockHour(H, T)`` gives, for each hour ``H``
+    of the day, the latest time ``T`` at or before ``now`` when the ward's clock read
+    ``H``:00 (the rules find the chart's day start with it). Callers pass the ward's
+    zone; UTC is the default only so that times written in UTC read the same.
 
     Times become seconds since the earliest fact (or ``now`` if earlier), so they stay
     small whole numbers. Two readings of the same latest-value type at the same second
@@ -102,21 +111,51 @@ def program_build(
             readings[(statement.type, str(statement.value), seconds)] = fact
         else:
             readings[(statement.type, seconds)] = fact
-    lines = [PRELUDE, f"now({now_stamp - origin_stamp})."]
+    now_seconds = now_stamp - origin_stamp
+    lines = [PRELUDE, f"now({now_seconds})."]
     lines += [f"accumulates({name})." for name in accumulating]
-    lines += _reading_lines(readings, alphabet, depth)
+    lines += [
+        f"clockHour({hour},{stamp - origin_stamp})."
+        for hour, stamp in clock_hours(now_stamp, zone)
+    ]
+    lines += _reading_lines(readings, alphabet, depth, _cutoffs(now_seconds, windows))
     return PatientProgram(
         text="".join(lines),
         origin=datetime.fromtimestamp(origin_stamp, UTC),
-        now_seconds=now_stamp - origin_stamp,
+        now_seconds=now_seconds,
         readings=readings,
     )
+
+
+def clock_hours(now_stamp: int, zone: tzinfo) -> list[tuple[int, int]]:
+    """``(hour, unix time)`` for each hour of the day: the latest moment at or before
+    ``now_stamp`` when a clock in ``zone`` read that hour, on the hour.
+
+    Found on the calendar, not by subtracting seconds: across a change to or from
+    summer time the day start is still 07:00 on the ward's clock. An hour that a
+    change skips (01:00 on the spring change in London) is read with the offset
+    before the change, i.e. the moment of the change."""
+    now_local = datetime.fromtimestamp(now_stamp, zone)
+    hours = []
+    for hour in range(24):
+        day = now_local.date()
+        moment = datetime.combine(day, time(hour), tzinfo=zone)
+        if int(moment.timestamp()) > now_stamp:
+            moment = datetime.combine(day - timedelta(days=1), time(hour), tzinfo=zone)
+        hours.append((hour, int(moment.timestamp())))
+    return hours
+
+
+def _cutoffs(now_seconds: int, windows: Mapping[str, int] | None) -> Mapping[str, int]:
+    """The earliest time (in program seconds) each windowed type must keep."""
+    return {name: now_seconds - seconds for name, seconds in (windows or {}).items()}
 
 
 def _reading_lines(
     readings: Mapping[ReadingKey, TimedStatement],
     alphabet: Alphabet,
     depth: int | None,
+    cutoffs: Mapping[str, int],
 ) -> list[str]:
     """One ``d(Type, (Value, T, Before; ...)).`` (or ``c(...)``) fact per type."""
     scales = {n: m.scale for n, m in alphabet.measurements.items()}
@@ -130,7 +169,12 @@ def _reading_lines(
     for type_name, entries in sorted(by_type.items()):
         entries.sort(key=itemgetter(0))
         if depth is not None and chained[type_name]:
-            entries = entries[-depth:]
+            keep = len(entries) - depth
+            cutoff = cutoffs.get(type_name)
+            if cutoff is not None:
+                # Every reading in the window, and the latest ``depth`` in any case.
+                keep = min(keep, bisect_left(entries, cutoff, key=itemgetter(0)))
+            entries = entries[max(keep, 0) :]
         scale = scales.get(type_name, 1)
         scaled: dict[object, object] = {}  # values repeat; Decimal math is slow
         elements = []

@@ -27,6 +27,10 @@ INPUT_PREDICATES = {
     ("now", 1),
     ("d", 2),
     ("c", 2),
+    ("clockHour", 2),
+    # Declared by the rule files (window(urineOutput, 90000).), possibly by none: the
+    # standard time rules read it either way.
+    ("window", 2),
 }
 # Predicates whose argument at the given position is a statement TYPE; the family says
 # which kind of type is allowed there (None: any).
@@ -41,10 +45,13 @@ TYPE_POSITIONS: dict[tuple[str, int], tuple[int, str | None]] = {
     ("superseded", 2): (0, None),
     ("age", 2): (0, None),
     ("evidence", 4): (1, None),
+    ("window", 2): (0, None),
+    ("inWindow", 3): (0, None),
 }
 # Predicates whose argument after the type is that type's VALUE.
 VALUE_AFTER_TYPE = {
     ("condition", 3),
+    ("inWindow", 3),
     ("reading", 3),
     ("current", 3),
     ("previous", 3),
@@ -121,6 +128,7 @@ def rules_lint(
     problems += _vocabulary_problems(uses, alphabet)
     problems += _problem_metadata(uses)
     problems += _problems_not_declared(statements)
+    problems += _windows_not_constant(uses, statements)
     problems += rules_unbounded(statements)
     return _unique(problems)
 
@@ -378,6 +386,64 @@ def _problems_not_declared(
                     )
                 )
     return problems
+
+
+_WINDOW = (
+    "window(...) must be a plain fact of a type and a whole number of seconds, e.g. "
+    "window(urineOutput, 90000).: the program builder reads it from the rule file to "
+    "know which readings to keep"
+)
+_NOT_ASSESSED = (
+    "notAssessed(...) takes a declared problem name and a fixed text, e.g. "
+    'notAssessed(oliguria, "No weight recorded: ...") :- ...: what nurses read '
+    "must not be built from patient values"
+)
+
+
+def _windows_not_constant(
+    uses: list[AtomUse], statements: list[tuple[str, ast.AST]]
+) -> list[Diagnostic]:
+    """Windows that are not constant facts, and reasons not to assess a problem
+    that are built from variables."""
+    problems = [
+        Diagnostic(_NOT_ASSESSED, use.file, use.line)
+        for use in uses
+        if use.in_head
+        and use.signature == ("notAssessed", 2)
+        and not all(map(_constant, use.arguments))
+    ]
+    for file, statement in statements:
+        if statement.ast_type not in (ast.ASTType.Rule, ast.ASTType.External):
+            continue
+        line = statement.location.begin.line
+        heads = [
+            u
+            for u in statement_atoms(statement, file)
+            if u.in_head and u.signature == ("window", 2)
+        ]
+        fact = (
+            statement.ast_type == ast.ASTType.Rule
+            and not statement.body
+            and _plain_literal(statement.head)
+        )
+        problems += [
+            Diagnostic(_WINDOW, file, line)
+            for u in heads
+            if not fact
+            or constant_name(u.arguments[0]) is None
+            or window_seconds(u.arguments[1]) is None
+        ]
+    return problems
+
+
+def window_seconds(term: Any) -> int | None:
+    """The seconds of a window written as a whole number of zero or more, else None."""
+    if term.ast_type != ast.ASTType.SymbolicTerm:
+        return None
+    symbol = term.symbol
+    if symbol.type != clingo.SymbolType.Number or symbol.number < 0:
+        return None
+    return int(symbol.number)
 
 
 def _plain_literal(head: Any) -> bool:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, tzinfo
 from typing import Any
 
 from logic.diagnostics import Diagnostic, LogicError
-from logic.facts_file import moment_parse
+from logic.facts_file import moment_parse, zone_parse
 from logic.program import TimedStatement
 from logic.ruleset import RuleSet
 from logic.state import patient_state_solve
@@ -23,6 +23,7 @@ FORMAT = """\
 # [[test]]
 # name = "rising temperature after surgery"
 # now = "2026-11-20T12:00:00Z"            # optional; default: the latest fact
+# timezone = "Europe/London"              # optional; the ward's clock, default UTC
 # facts = [
 #   { at = "2026-11-20T08:00:00Z", statement = "condition(backgroundInfo, surgery)" },
 #   { at = "2026-11-20T08:00:00Z", statement = "data(temperature, 37.0)" },
@@ -43,6 +44,8 @@ class RuleTest:
     now: datetime | None
     present: tuple[str, ...]
     absent: tuple[str, ...]
+    zone: tzinfo = UTC
+    """The ward's time zone: the chart's day start is on its clock."""
 
 
 def rule_tests_parse(
@@ -83,8 +86,15 @@ def _test_parse(raw: dict[str, Any], rules: RuleSet, line: int | None) -> RuleTe
             f"'{name}' expects nothing: add present = [...] or absent = [...]"
         )
     now = moment_parse(str(raw["now"])) if raw.get("now") else None
+    zone = zone_parse(str(raw["timezone"])) if raw.get("timezone") else UTC
     return RuleTest(
-        name, line, tuple(facts), now, tuple(map(str, present)), tuple(map(str, absent))
+        name,
+        line,
+        tuple(facts),
+        now,
+        tuple(map(str, present)),
+        tuple(map(str, absent)),
+        zone,
     )
 
 
@@ -94,7 +104,9 @@ def rule_tests_run(
     """Run every test; one diagnostic per failing expectation."""
     failures = []
     for test in tests:
-        state = patient_state_solve(test.facts, rules=rules, now=test.now)
+        state = patient_state_solve(
+            test.facts, rules=rules, now=test.now, zone=test.zone
+        )
         found = state.problem_names
         for name in test.present:
             if name not in found:

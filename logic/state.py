@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, timedelta, tzinfo
 from types import MappingProxyType
 from typing import Any
 
 from logic.alphabet import Alphabet
 from logic.extraction.confirmation import type_label
-from logic.history import history_depth
+from logic.history import history_need
 from logic.program import PatientProgram, TimedStatement, program_build
 from logic.ruleset import RuleSet
 from logic.solver import Answer, program_solve
@@ -36,6 +36,9 @@ OUTPUT_PREDICATES = (
     ("news2Band", 1),
     ("news2SingleParameter3", 0),
     ("monitoringInterval", 1),
+    ("fluidBalance", 1),
+    ("dayStart", 1),
+    ("notAssessed", 2),
 )
 
 
@@ -83,6 +86,23 @@ class News2:
 
 
 @dataclass(frozen=True)
+class FluidBalance:
+    """Intake minus output (mL) charted since the chart's day start."""
+
+    ml: int
+    since: datetime
+
+
+@dataclass(frozen=True)
+class NotAssessed:
+    """A problem the rules could not assess, and why ("No weight recorded: ...")."""
+
+    name: str
+    reason: str
+    label: str = ""
+
+
+@dataclass(frozen=True)
 class PatientState:
     """Current values, background, problems and NEWS2 of one patient at ``now``."""
 
@@ -92,6 +112,8 @@ class PatientState:
     problems: tuple[Problem, ...]
     news2: News2
     ground_atoms: int = field(default=0, compare=False)
+    fluid_balance: FluidBalance | None = None
+    not_assessed: tuple[NotAssessed, ...] = ()
 
     @property
     def problem_names(self) -> frozenset[str]:
@@ -105,21 +127,25 @@ def patient_state_solve(
     rules: RuleSet,
     now: datetime | None = None,
     full_history: bool = False,
+    zone: tzinfo = UTC,
 ) -> PatientState:
     """Build the patient's program from ``facts``, solve it with ``rules`` and read the
     epistemic state back. ``now`` defaults to the latest fact's time.
 
-    Readings the rules cannot see are left out (:mod:`logic.history`); the answer is
-    the same either way. ``full_history`` keeps every reading regardless, to compare
-    and to measure."""
+    ``zone`` is the ward's time zone (``ZoneInfo("Europe/London")``): the chart's day
+    start (07:00 by default, a rule-set constant) is on the ward's clock. Readings the
+    rules cannot see are left out (:mod:`logic.history`); the answer is the same
+    either way. ``full_history`` keeps every reading regardless, to compare and to
+    measure."""
     files = [(f.name, f.text) for f in rules.files]
+    need = None if full_history else history_need(files, rules.alphabet.accumulating)
     program = program_build(
         facts,
         alphabet=rules.alphabet,
         now=now,
-        depth=None
-        if full_history
-        else history_depth(files, rules.alphabet.accumulating),
+        depth=None if need is None else need.depth,
+        windows=None if need is None else need.windows,
+        zone=zone,
     )
     answer = program_solve(files, program.text, show=OUTPUT_PREDICATES)
     return _state_from_answer(answer, program)
@@ -138,7 +164,26 @@ def _state_from_answer(answer: Answer, program: PatientProgram) -> PatientState:
         problems=_problems(answer, program),
         news2=_news2(answer),
         ground_atoms=answer.ground_atoms,
+        fluid_balance=_fluid_balance(answer, program),
+        not_assessed=_not_assessed(answer),
     )
+
+
+def _fluid_balance(answer: Answer, program: PatientProgram) -> FluidBalance | None:
+    balance = next((int(b) for (b,) in answer.of("fluidBalance")), None)
+    since = next((int(t) for (t,) in answer.of("dayStart")), None)
+    if balance is None or since is None:
+        return None
+    return FluidBalance(balance, program.origin + timedelta(seconds=since))
+
+
+def _not_assessed(answer: Answer) -> tuple[NotAssessed, ...]:
+    label = {str(name): str(text) for name, text in answer.of("label")}
+    found = [
+        NotAssessed(str(name), str(reason), label.get(str(name), ""))
+        for name, reason in answer.of("notAssessed")
+    ]
+    return tuple(sorted(found, key=lambda n: (n.name, n.reason)))
 
 
 def _background(answer: Answer, program: PatientProgram) -> tuple[str, ...]:
@@ -267,7 +312,7 @@ def _state_json(
         }
         if state.news2.score_at_least is not None:
             news2["score_at_least"] = state.news2.score_at_least
-    return {
+    document: dict[str, Any] = {
         "current": {
             name: fact.statement.json_value(alphabet)
             for name, fact in state.current.items()
@@ -286,6 +331,19 @@ def _state_json(
         ],
         "news2": news2,
     }
+    # Added with the fluid chart, only when there is something: older readers and
+    # states without fluids read the same keys as before.
+    if state.fluid_balance is not None:
+        document["fluid_balance"] = {
+            "ml": state.fluid_balance.ml,
+            "since": iso_utc(state.fluid_balance.since),
+        }
+    if state.not_assessed:
+        document["not_assessed"] = [
+            {"name": n.name, "label": n.label or n.name, "reason": n.reason}
+            for n in state.not_assessed
+        ]
+    return document
 
 
 def type_labels(types: Iterable[str], alphabet: Alphabet) -> tuple[str, ...]:

@@ -105,6 +105,22 @@ def test_now_option_makes_observations_overdue(tmp_path):
     assert "observationsOverdue" in late.stdout
 
 
+def test_timezone_option_puts_the_day_start_on_the_ward_clock(tmp_path):
+    """06:30 UTC in July is 07:30 in London: today's chart there, yesterday's in UTC."""
+    lines = [
+        {"at": "2026-07-20T06:30:00Z", "statement": "data(fluidIntake, 600)"},
+        {"at": "2026-07-20T06:50:00Z", "statement": "data(heartRate, 70)"},
+    ]
+    utc = json.loads(run_state(tmp_path, lines).stdout)
+    london = json.loads(
+        run_state(tmp_path, lines, "--timezone", "Europe/London").stdout
+    )
+    assert utc["fluid_balance"] == {"ml": 600, "since": "2026-07-19T07:00:00Z"}
+    assert london["fluid_balance"] == {"ml": 600, "since": "2026-07-20T06:00:00Z"}
+    bad = run_state(tmp_path, lines, "--timezone", "Mars/Olympus")
+    assert bad.returncode == 2 and "--timezone" in bad.stderr
+
+
 @pytest.mark.parametrize(
     ("line", "fragment"),
     [

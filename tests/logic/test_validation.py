@@ -47,7 +47,7 @@ def only(report):
 def test_the_shipped_default_passes_with_its_rule_tests():
     report = ruleset_validate_directory(default_ruleset_path())
     assert report.ok, report.errors
-    assert report.rule_files == 4 and report.tests >= 5
+    assert report.rule_files == 5 and report.tests >= 5
 
 
 def test_a_syntax_error_names_file_and_line(shipped):
@@ -210,3 +210,38 @@ def test_a_rule_test_with_an_unknown_statement(shipped):
 def test_directives_that_reach_outside_the_rule_set_are_refused(shipped, directive):
     errors = only(validate(shipped, extra=directive + "\n"))
     assert any("is not allowed in a rule set" in message for _f, _l, message in errors)
+
+
+@pytest.mark.parametrize(
+    "window",
+    [
+        "window(temperature, W) :- now(W).",
+        "window(temperature, 3600) :- now(_).",
+        "window(temperature, 60 * 60).",
+        "window(temperature, -1).",
+    ],
+)
+def test_a_window_must_be_a_constant_fact(shipped, window):
+    """The program builder reads windows from the files: a computed one is refused."""
+    ((file, line, message),) = only(validate(shipped, extra=f"% w\n{window}\n"))
+    assert (file, line) == ("extra.lp", 2) and "plain fact" in message
+
+
+def test_a_window_of_an_unknown_type_is_refused(shipped):
+    ((_file, _line, message),) = only(validate(shipped, extra="window(urine, 3600).\n"))
+    assert "'urine'" in message and "not a type of the alphabet" in message
+
+
+def test_a_reason_not_to_assess_must_not_carry_values(shipped):
+    extra = "notAssessed(oliguria, V) :- current(urineOutput, V, _).\n"
+    ((_file, line, message),) = only(validate(shipped, extra=extra))
+    assert line == 1 and "notAssessed(...) takes a declared problem name" in message
+
+
+def test_a_rule_test_with_an_unknown_timezone(shipped):
+    tests = (
+        '[[test]]\nname = "t"\ntimezone = "Europe/Atlantis"\nfacts = []\n'
+        'absent = ["x"]\n'
+    )
+    ((file, line, message),) = only(validate(shipped, tests=tests))
+    assert (file, line) == ("tests.toml", 1) and "Europe/Atlantis" in message
