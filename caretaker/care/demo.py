@@ -44,6 +44,11 @@ PATIENTS = (
                 ],
             ),
             (8, "Pain 3 out of 10.", ["data(painLevel, 3)"]),
+            (
+                6,
+                "Catheter drained 350 mL, she weighs 68 kilos.",
+                ["data(urineOutput, 350)", "data(weight, 68.0)"],
+            ),
         ],
     ),
     (
@@ -58,6 +63,7 @@ PATIENTS = (
                     "condition(backgroundInfo, hypercapnicRespiratoryFailure)",
                     "data(oxygenSaturation, 89)",
                     "condition(oxygenSupply, supplemental)",
+                    "data(oxygenFlow, 1.0)",
                     "data(respiratoryRate, 20)",
                     "data(heartRate, 84)",
                 ],

@@ -1,4 +1,5 @@
-"""The patient page's observation chart: readings with the nurse's words, and the NEWS2
+"""The patient page's observation chart: readings with the nurse's words, one chart
+per measurement of the alphabet (named, ordered and bounded by it), and the NEWS2
 bands of the active rule set (read from its rules by :mod:`logic.news2_chart`)."""
 
 from decimal import Decimal
@@ -8,9 +9,11 @@ from caretaker.journal.rules import active_rules
 from caretaker.journal.selectors import fact_list_active
 from caretaker.wards.models import Patient
 from logic.alphabet import Alphabet
+from logic.extraction.confirmation import type_label
 from logic.news2_chart import (
     BACKGROUND,
     CONSCIOUSNESS,
+    SPO2,
     SUPPLY,
     Band,
     News2Chart,
@@ -21,10 +24,11 @@ WORDS_MAX = 160  # a tooltip, not the whole message
 
 
 def patient_chart(*, patient: Patient) -> dict:
-    """series.json: readings by type as ``[time, value, words]``, conditions the chart
-    marks (consciousness, oxygen), the NEWS2 series with its band per point, whether
-    the patient is on SpO2 scale 2, the bands to shade, and the consciousness levels
-    by the names a nurse reads (the chart's rows)."""
+    """series.json: readings by type as ``[time, value, words]``, the charts to draw
+    (:func:`chart_list`), conditions the chart marks (consciousness, oxygen), the NEWS2
+    series with its band per point, whether the patient is on SpO2 scale 2, the bands
+    to shade, and the consciousness levels by the names a nurse reads (the chart's
+    rows)."""
     rules = active_rules(patient=patient).rules
     chart = news2_bands(rules)
     facts = fact_list_active(patient=patient).select_related("message")
@@ -52,6 +56,7 @@ def patient_chart(*, patient: Patient) -> dict:
     ]  # fmt: skip
     return {
         "series": series,
+        "charts": chart_list(rules.alphabet, chart),
         "consciousness": conditions[CONSCIOUSNESS],
         "oxygen": conditions[SUPPLY],
         "news2": news2,
@@ -59,6 +64,49 @@ def patient_chart(*, patient: Patient) -> dict:
         "bands": news2_chart_json(chart),
         "consciousnessLevels": consciousness_levels(rules.alphabet),
     }
+
+
+def chart_list(alphabet: Alphabet, chart: News2Chart) -> list[dict]:
+    """One chart per measurement type, in the alphabet's order: titled by its chart
+    name and unit, bounded by its range, with the lines drawn in it (a pair's
+    partner, as diastolic in the blood pressure's, and the parts of a total, as the
+    GCS's eyes, verbal and motor responses, which then have no chart of their own);
+    ``news2`` when the rules score it (shaded by its bands), ``spo2`` for the one
+    shaded by the SpO2 scales. patient.js names no type: a type added to the
+    alphabet is charted."""
+    measurements = alphabet.measurements
+    drawn_within = {
+        other: name
+        for name, m in measurements.items()
+        for other in (m.pair, *m.total_of)
+        if other in measurements and other != name
+    }
+    charts = []
+    for name, measurement in measurements.items():
+        if name in drawn_within:
+            continue
+        lines = [name, *(t for t, owner in drawn_within.items() if owner == name)]
+        label = _pair_label(alphabet, name) or type_label(name, alphabet)
+        unit = measurement.unit
+        charts.append({
+            "type": name,
+            "title": f"{label} ({unit})" if unit else label,
+            "lines": [{"type": t, "label": type_label(t, alphabet)} for t in lines],
+            "min": float(min(measurements[t].minimum for t in lines)),
+            "max": float(max(measurements[t].maximum for t in lines)),
+            "news2": name in chart.parameters or name == SPO2,
+            "spo2": name == SPO2,
+        })  # fmt: skip
+    return charts
+
+
+def _pair_label(alphabet: Alphabet, name: str) -> str:
+    """A measurement pair's name on its chart: its ``pair_display`` up to the first
+    value ("BP"); empty when it has none or its partner is no measurement."""
+    measurement = alphabet.measurements[name]
+    if measurement.pair not in alphabet.measurements or not measurement.pair_display:
+        return ""
+    return measurement.pair_display.split("{", 1)[0].strip()
 
 
 def consciousness_levels(alphabet: Alphabet) -> list[dict]:

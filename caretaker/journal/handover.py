@@ -209,10 +209,14 @@ def _statements(*, patient: Patient, alphabet: Alphabet) -> list[Said]:
 
 
 def _background(facts: Sequence[Said], alphabet: Alphabet) -> tuple[Reading, ...]:
-    first: dict[str, Reading] = {}
+    """What the alphabet keeps every value of (its accumulating conditions: the
+    background), each value as first said."""
+    background = alphabet.accumulating
+    first: dict[tuple[str, str], Reading] = {}
     for at, _message, statement in facts:
-        if statement.type == "backgroundInfo" and str(statement.value) not in first:
-            first[str(statement.value)] = Reading(_text([statement], alphabet), at)
+        key = (statement.type, str(statement.value))
+        if statement.type in background and key not in first:
+            first[key] = Reading(_text([statement], alphabet), at)
     return tuple(first.values())
 
 

@@ -24,6 +24,10 @@ def test_patient_page_draws_banded_news2_charts(login, app_server, tmp_path):
     if heart.count():
         assert int(heart.get_attribute("data-bands")) == 5  # five temperature rows
     assert page.locator(".chart-legend li").count() == 5
+    # The alphabet's other measurements are charted too, titled by it (issue 23).
+    urine = page.locator('figure[data-parameter="urineOutput"]')
+    assert urine.locator("figcaption").inner_text() == "Urine (mL)"
+    assert page.locator('figure[data-parameter="weight"] canvas').count() == 1
     page.screenshot(path=str(tmp_path / "patient-chart.png"), full_page=True)
     assert errors == []
 

@@ -9,12 +9,10 @@
   const BAND_SHADE = { low: "rgba(255,255,255,0)", "low-medium": "rgba(255,235,59,.45)",
                        medium: "rgba(255,152,0,.45)", high: "rgba(229,57,53,.40)" };
   const OXYGEN = "rgba(21,101,192,.85)";
-  const NEWS2 = [
-    ["respiratoryRate", "Respirations (/min)"], ["oxygenSaturation", "SpO2 (%)"],
-    ["systolicBP", "Blood pressure (mmHg)"], ["heartRate", "Pulse (/min)"],
-    ["temperature", "Temperature (°C)"],
-  ];
-  const OTHER = [["painLevel", "Pain (0-10)"], ["bloodGlucose", "Blood glucose (mmol/L)"]];
+  // Line colours of a chart's readings: the type's own, then a pair's partner or a
+  // total's parts. Which charts there are, their titles and lines, come from the
+  // alphabet (series.json "charts"): no type is named here.
+  const LINES = ["#1b1f23", "#78909c", "#8e24aa", "#00897b", "#f4511e"];
   const when = (v) => new Date(v).toLocaleString([], { day: "2-digit", month: "short", hour: "2-digit", minute: "2-digit" });
   const points = (rows) => (rows || []).map(([t, v, w]) => ({ x: Date.parse(t), y: v, w }));
 
@@ -63,11 +61,24 @@
     return canvas;
   }
 
-  function yRange(rows, data) {
+  // The readings and band edges with a margin, never beyond the type's own range
+  // (limits: {min, max} from the alphabet).
+  function yRange(rows, data, limits = {}) {
     const edges = rows.flatMap((r) => [r.low, r.high]).filter((v) => v != null);
     const values = data.map((p) => p.y).concat(edges);
     const lo = Math.min(...values), hi = Math.max(...values), pad = (hi - lo) * 0.12 || 1;
-    return { min: Math.floor(lo - pad), max: Math.ceil(hi + pad) };
+    let min = Math.floor(lo - pad), max = Math.ceil(hi + pad);
+    if (limits.min != null && limits.min <= lo) min = Math.max(min, limits.min);
+    if (limits.max != null && limits.max >= hi) max = Math.min(max, limits.max);
+    return { min, max };
+  }
+
+  // A chart's lines: its own readings first, then a partner's or the parts'.
+  function lineSets(chart, s) {
+    return chart.lines.map((line, i) => ({
+      label: line.label, data: points(s[line.type]),
+      borderColor: LINES[i % LINES.length], backgroundColor: LINES[i % LINES.length],
+    })).filter((d, i) => i === 0 || d.data.length);
   }
 
   function draw(canvas, datasets, timeAxis, bands, range, extra = {}) {
@@ -156,24 +167,21 @@
     const oxygenOn = periods(data.oxygen).filter((p) => p.value === "supplemental");
     legend();
     let charts = 0;
-    for (const [key, title] of NEWS2) {
-      const main = points(s[key]);
-      if (!main.length) continue;
-      const datasets = [{ label: title.split(" (")[0], data: main, borderColor: "#1b1f23", backgroundColor: "#1b1f23" }];
+    const list = data.charts || [];
+    for (const c of list.filter((c) => c.news2)) {
+      const key = c.type;
+      const datasets = lineSets(c, s);
+      if (!datasets[0].data.length) continue;
       let areas = [{ x0: null, x1: null, rows: b.parameters[key] || [] }];
       let note = "";
-      if (key === "systolicBP" && s.diastolicBP) {
-        datasets[0].label = "systolic";
-        datasets.push({ label: "diastolic", data: points(s.diastolicBP), borderColor: "#78909c", backgroundColor: "#78909c" });
-      }
-      if (key === "oxygenSaturation") {
+      if (c.spo2) {
         areas = spo2Areas(data);
         note = data.scale2.on ? ` · scale 2 since ${when(Date.parse(data.scale2.since))}` : " · scale 1";
       }
-      const bands = { areas, step: b.steps[key], strips: key === "oxygenSaturation" ? oxygenOn : [] };
-      const canvas = figure(title, note);
+      const bands = { areas, step: b.steps[key], strips: c.spo2 ? oxygenOn : [] };
+      const canvas = figure(c.title, note);
       canvas.parentNode.dataset.parameter = key;
-      draw(canvas, datasets, timeAxis, bands, yRange(areas.flatMap((a) => a.rows), main));
+      draw(canvas, datasets, timeAxis, bands, yRange(areas.flatMap((a) => a.rows), datasets[0].data, c));
       charts += 1;
     }
     if (data.consciousness.length) {
@@ -202,10 +210,12 @@
         { min: 0, max: Math.max(10, ...news2.map((p) => p.y + 2)) });
       charts += 1;
     }
-    for (const [key, title] of OTHER) {
-      const rows = points(s[key]);
-      if (!rows.length) continue;
-      draw(figure(title), [{ label: title, data: rows, borderColor: "#1b1f23" }], timeAxis, { areas: [] }, {});
+    for (const c of list.filter((c) => !c.news2)) {
+      const datasets = lineSets(c, s);
+      if (!datasets.some((d) => d.data.length)) continue;
+      const canvas = figure(c.title);
+      canvas.parentNode.dataset.parameter = c.type;
+      draw(canvas, datasets, timeAxis, { areas: [] }, yRange([], datasets.flatMap((d) => d.data), c));
       charts += 1;
     }
     box.dataset.renderMs = (performance.now() - started).toFixed(1);

@@ -247,3 +247,32 @@ def test_a_rewording_that_changes_a_number_is_not_shown(
         remote_model(url)
         page = client.get(f"/patients/{shift.pk}/handover/").content.decode()
     assert "handover-wording" not in page and "41.0" not in page
+
+
+def test_the_new_observations_are_handed_over_as_the_alphabet_writes_them(
+    client, nurse, patient
+):
+    """Urine output, fluid intake, weight, GCS and oxygen flow said in the shift are
+    assessment rows like any vital sign, written by their alphabet displays."""
+    for hours, urine, gcs in ((6, 200, 15), (2, 120, 13)):
+        message_import(
+            patient=patient, said_at=timezone.now() - timedelta(hours=hours),
+            text=f"passed {urine} mL, GCS {gcs}, on 2 litres, drank 250, weighs 70",
+            statements=[f"data(urineOutput, {urine})", f"data(gcs, {gcs})",
+                        "data(oxygenFlow, 2)", "data(fluidIntake, 250)",
+                        "data(weight, 70.0)"],
+        )  # fmt: skip
+    handover = patient_handover(
+        patient=patient, since=timezone.now() - timedelta(hours=12)
+    )
+    vitals = {v.type: v for v in handover.vital_signs}
+    urine = vitals["urineOutput"]
+    assert (urine.first.text, urine.last.text, urine.trend) == (
+        "Urine 200 mL", "Urine 120 mL", "falling")  # fmt: skip
+    assert vitals["gcs"].lowest.text == "GCS 13"
+    assert vitals["oxygenFlow"].last.text == "O2 2.0 L/min"
+    assert vitals["fluidIntake"].trend == "unchanged"
+    assert vitals["weight"].last.text == "Weight 70.0 kg"
+    client.force_login(nurse)
+    page = client.get(f"/patients/{patient.pk}/handover/").content.decode()
+    assert 'data-type="urineOutput"' in page and "Urine 120 mL" in page

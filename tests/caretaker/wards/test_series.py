@@ -1,4 +1,5 @@
-"""series.json: readings with the nurse's words, and NEWS2 bands from the active rules."""
+"""series.json: readings with the nurse's words, a chart per measurement of the
+alphabet, and NEWS2 bands from the active rules."""
 
 from datetime import timedelta
 
@@ -10,8 +11,9 @@ from caretaker.care.activation import ruleset_activate
 from caretaker.journal.models import Fact
 from caretaker.rulesets.selectors import ruleset_active_get
 from caretaker.rulesets.services import Draft, ruleset_version_create
-from logic.ruleset import default_ruleset_path
+from logic.ruleset import default_ruleset, default_ruleset_path
 from logic.validation import ruleset_read_directory
+from tests.caretaker.factories import RuleSetActivationFactory, RuleSetVersionFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -126,3 +128,54 @@ def test_bands_follow_the_activated_rule_set_version(client, nurse, patient):
     ruleset_activate(version=version)
     bands = _series(client, nurse, patient)["bands"]
     assert bands["parameters"]["heartRate"][-1]["low"] == 121.0
+
+
+def test_every_measurement_of_the_alphabet_has_a_chart(client, nurse, patient):
+    """One chart per measurement, named by the alphabet, with a pair's partner and a
+    total's parts drawn in it (no chart of their own); the rules' NEWS2 parameters
+    are shaded, the SpO2 chart by its scales (issue 23, item 1)."""
+    alphabet = default_ruleset().alphabet
+    charts = {c["type"]: c for c in _series(client, nurse, patient)["charts"]}
+    within = {"diastolicBP", "gcsEye", "gcsVerbal", "gcsMotor"}
+    assert set(charts) == set(alphabet.measurements) - within
+    assert charts["weight"]["title"] == "Weight (kg)"
+    assert charts["urineOutput"]["title"] == "Urine (mL)"
+    assert (charts["urineOutput"]["min"], charts["urineOutput"]["max"]) == (0, 5000)
+    assert [line["type"] for line in charts["systolicBP"]["lines"]] == [
+        "systolicBP", "diastolicBP"]  # fmt: skip
+    assert [line["label"] for line in charts["gcs"]["lines"]] == [
+        "GCS", "GCS eyes", "GCS verbal", "GCS motor"]  # fmt: skip
+    assert (charts["gcs"]["min"], charts["gcs"]["max"]) == (1, 15)  # its parts' too
+    assert {t for t, c in charts.items() if c["news2"]} == {
+        "temperature", "heartRate", "respiratoryRate", "oxygenSaturation",
+        "systolicBP"}  # fmt: skip
+    assert [t for t, c in charts.items() if c["spo2"]] == ["oxygenSaturation"]
+
+
+def test_a_version_2_reading_is_in_the_series(client, nurse, patient):
+    said_at = timezone.now() - timedelta(hours=1)
+    message_import(patient=patient, said_at=said_at, text="passed 350 mL, GCS E4",
+                   statements=["data(urineOutput, 350)", "data(gcsEye, 4)"])  # fmt: skip
+    series = _series(client, nurse, patient)["series"]
+    assert series["urineOutput"] == [
+        [said_at.isoformat(), 350.0, "passed 350 mL, GCS E4"]
+    ]
+    assert series["gcsEye"][0][1] == 4.0
+
+
+def test_a_type_added_to_a_wards_alphabet_is_charted(client, nurse, patient):
+    """Adding a type is alphabet entries only: the chart comes with it."""
+    lactate = (
+        '\n[data.lactate]\ndescription = "venous lactate"\ndisplay = "Lactate {value}'
+        ' mmol/L"\nunit = "mmol/L"\nmin = 0.1\nmax = 30.0\ndecimals = 1\n'
+    )
+    version = RuleSetVersionFactory(
+        ward=patient.ward, alphabet=RuleSetVersionFactory.build().alphabet + lactate
+    )
+    RuleSetActivationFactory(version=version)
+    chart = _series(client, nurse, patient)["charts"][-1]
+    assert chart == {
+        "type": "lactate", "title": "Lactate (mmol/L)",
+        "lines": [{"type": "lactate", "label": "Lactate"}], "min": 0.1, "max": 30.0,
+        "news2": False, "spo2": False,
+    }  # fmt: skip
