@@ -99,7 +99,8 @@ def dry_run_report(*, rows: list[DryRunRow], ward_ids: set[int] | None) -> DryRu
 def _problems(facts: list[Fact], rules: RuleSet, moment: datetime) -> frozenset[str]:
     timed = timed_statements(facts=facts, rules=rules)
     now = max([moment, *(f.at for f in timed)])
-    derived = patient_state_solve(timed, rules=rules, now=now).problem_names
+    zone = timezone.get_default_timezone()  # the ward's clock, as the solve's
+    derived = patient_state_solve(timed, rules=rules, now=now, zone=zone).problem_names
     # Only names the rule files declare: a name built from a patient's values (a
     # version stored before validation refused it) would carry them to other wards.
     return derived & problems_declared(tuple((f.name, f.text) for f in rules.files))

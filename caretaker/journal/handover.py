@@ -9,6 +9,12 @@ from decimal import Decimal
 
 from django.utils import timezone
 
+from caretaker.journal.fluids import (
+    FluidBalanceShown,
+    NotAssessedShown,
+    fluid_balance_shown,
+    not_assessed_shown,
+)
 from caretaker.journal.models import Message, PatientSnapshot
 from caretaker.journal.news2 import News2Shown, news2_shown
 from caretaker.journal.rules import active_rules
@@ -92,6 +98,10 @@ class Handover:
     wording: str = ""
     # The NEWS2 as the page shows it, partial or complete; None before any solve.
     news2: News2Shown | None = None
+    # Intake minus urine output since the chart's day start; None when none charted.
+    fluid_balance: FluidBalanceShown | None = None
+    # What the rules could not assess, and why (oliguria without a weight).
+    not_assessed: tuple[NotAssessedShown, ...] = ()
 
     def summary(self) -> str:
         """The handover in a few sentences, built only from the sections above: what
@@ -104,6 +114,7 @@ class Handover:
             parts.append(f"{self.news2.text} ({missing}).")
         if self.problems:
             parts.append("Problems: " + ", ".join(p.label for p in self.problems) + ".")
+        parts += [n.text for n in self.not_assessed]
         if self.background:
             parts.append(
                 "Background: " + ", ".join(b.text for b in self.background) + "."
@@ -113,6 +124,8 @@ class Handover:
                 f"{vital.first.text} at {vital.first.at:%H:%M}, then "
                 f"{vital.last.text} at {vital.last.at:%H:%M} ({vital.trend})."
             )
+        if self.fluid_balance is not None:
+            parts.append(f"{self.fluid_balance.text}.")
         if self.monitoring_interval:
             parts.append(f"Observations {self.monitoring_interval}.")
         if self.unclear:
@@ -152,6 +165,8 @@ def patient_handover(
         news2_band=news2.get("band") or "",
         news2_missing=type_labels(news2.get("missing", []), alphabet),
         news2=news2_shown(state, alphabet),
+        fluid_balance=fluid_balance_shown(state),
+        not_assessed=not_assessed_shown(state),
         problems=problems,
         background=_background(facts, alphabet),
         vital_signs=_vital_signs(

@@ -208,7 +208,10 @@ def patient_state_store(
     facts = timed_statements(facts=list(fact_list_active(patient=patient)), rules=rules)
     now = now or timezone.now()
     latest = max((f.at for f in facts), default=now)
-    state = patient_state_solve(facts, rules=rules, now=max(now, latest))
+    # The chart's day (fluid balance) starts on the ward's clock: the site's zone.
+    state = patient_state_solve(
+        facts, rules=rules, now=max(now, latest), zone=timezone.get_default_timezone()
+    )
     snapshot = PatientSnapshot.objects.filter(patient=patient).first()
     previous = frozenset(
         p["name"] for p in (snapshot.state.get("problems", []) if snapshot else [])

@@ -16,6 +16,7 @@ from caretaker.converters import moment_in_range
 from caretaker.journal.chart import patient_chart
 from caretaker.journal.extraction import handover_wording
 from caretaker.journal.fhir import patient_fhir_bundle
+from caretaker.journal.fluids import fluid_balance_shown, not_assessed_shown
 from caretaker.journal.handover import handover_since_default, patient_handover
 from caretaker.journal.news2 import news2_shown
 from caretaker.journal.rules import active_rules
@@ -83,6 +84,8 @@ def patient_detail(request: AuthenticatedHttpRequest, patient_id: int) -> HttpRe
             "messages": journal_entries(patient=patient, alphabet=alphabet),
             "alerts": patient.alerts.all()[:50],
             "news2": news2_shown(row["state"], alphabet),
+            "fluid_balance": fluid_balance_shown(row["state"]),
+            "not_assessed": not_assessed_shown(row["state"]),
         },
     )
 
