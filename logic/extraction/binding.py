@@ -278,18 +278,22 @@ class NumberBinder:
             named = self._named_by_unit(number)
             if named is not None:
                 return named
+        if near and current is not None and current.kind == "other":
+            self._flag_other(current, number)  # "drain output 80 mL"
+            return None
         if self._other_quantity(number):
             return None
         if current is not None and near:
-            if current.kind == "other":
-                reason = (
-                    UNREADABLE_REASON
-                    if current.type == UNREADABLE
-                    else "the alphabet does not record this"
-                )
-                self.flag(current.start, number.end, reason)
-            return None if current.kind in ("other", "count") else current
+            return None if current.kind == "count" else current
         return self._type_after(number)
+
+    def _flag_other(self, mention: Mention, number: NumberToken) -> None:
+        reason = (
+            UNREADABLE_REASON
+            if mention.type == UNREADABLE
+            else "the alphabet does not record this"
+        )
+        self.flag(mention.start, number.end, reason)
 
     def _unit(self, type_name: str, number: NumberToken) -> UnitSaid | None:
         measurement = self.alphabet.measurements.get(type_name)

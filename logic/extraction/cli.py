@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from logic.alphabet import alphabet_load
 from logic.diagnostics import LogicError
 from logic.extraction.evaluate import evaluate_file
 from logic.extraction.extractor import extract

@@ -110,3 +110,21 @@ def test_evaluate_prints_the_scores(tmp_path: Path) -> None:
     }
     assert score["n"] == 2 and score["violations"] == 0
     assert score["precision"] == 1.0 and score["unclear_recall"] == 1.0
+
+
+@pytest.mark.slow
+def test_evaluate_scores_old_gold_on_its_own_types(tmp_path: Path) -> None:
+    """Gold written in alphabet version 1 knows no weight: with --gold-alphabet the
+    weight version 2 records is not counted against it; without, it is."""
+    data = tmp_path / "v1.jsonl"
+    data.write_text(
+        json.dumps({"id": "w", "text": "pulse 80, weighs 70 kg",
+                    "gold": ["data(heartRate, 80)"], "needs_unclear": True})
+        + "\n",
+        encoding="utf-8",
+    )  # fmt: skip
+    v1 = ROOT / "tests" / "logic" / "extraction" / "data" / "alphabet-v1.toml"
+    scored_v1 = json.loads(run("evaluate", str(data), "--gold-alphabet", str(v1)).stdout)
+    scored_v2 = json.loads(run("evaluate", str(data)).stdout)
+    assert scored_v1["precision"] == 1.0
+    assert scored_v2["precision"] == 0.5
