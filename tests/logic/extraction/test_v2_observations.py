@@ -66,6 +66,15 @@ def test_components_alone_give_the_total_only_when_all_three_are_said(
     assert "condition(consciousness, alert)" in said(alphabet, "E4 V5 M6")
 
 
+def test_gcs_descriptors_are_their_scores(alphabet: Alphabet) -> None:
+    """The scale's own words: "opens eyes to voice" is E3, "localises to pain"
+    M5; all three said give the total."""
+    assert said(alphabet, "eyes open to pain, incomprehensible sounds, abnormal "
+                "flexion") == {"data(gcsEye, 2)", "data(gcsVerbal, 2)",
+                               "data(gcsMotor, 3)", "data(gcs, 7)"}  # fmt: skip
+    assert said(alphabet, "she obeys commands") == {"data(gcsMotor, 6)"}
+
+
 def test_a_lower_gcs_says_nothing_about_acvpu_but_the_words_do(
     alphabet: Alphabet,
 ) -> None:
