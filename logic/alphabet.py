@@ -655,10 +655,10 @@ class _Reader:
                     self.fail(f"data.{name}", "total_of",
                               f"'total_of' names '{part}', which is no measurement "
                               "here")  # fmt: skip
-            for condition in measurement.unit_before:
-                if condition not in conditions:
+            for named in measurement.unit_before:
+                if named not in conditions:
                     self.fail(f"data.{name}", "unit_before",
-                              f"'unit_before' names '{condition}', which is no "
+                              f"'unit_before' names '{named}', which is no "
                               "condition here")  # fmt: skip
 
 

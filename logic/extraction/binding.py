@@ -271,9 +271,13 @@ class NumberBinder:
             current is not None
             and content_words(self.norm.text[current.end : number.start]) <= _WINDOW
         )
-        if near and current is not None and current.kind == "type":
-            if self._unit(current.type, number) is not None:
-                return current  # "passed 200 mL", "weighs 160 pounds"
+        if (
+            near
+            and current is not None
+            and current.kind == "type"
+            and self._unit(current.type, number) is not None
+        ):
+            return current  # "passed 200 mL", "weighs 160 pounds"
         if not (near and current is not None and current.kind in ("other", "count")):
             named = self._named_by_unit(number)
             if named is not None:

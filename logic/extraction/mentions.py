@@ -89,9 +89,7 @@ def _unrelated_here(alphabet: Alphabet, unrelated: Unrelated) -> Unrelated:
     that hides a synonym ("litres of saline") hides nothing from a type the alphabet
     reads by its unit (the saline is a fluid intake)."""
     recorded = {
-        s
-        for m in alphabet.measurements.values()
-        for s in (*m.synonyms, *m.prefixes)
+        s for m in alphabet.measurements.values() for s in (*m.synonyms, *m.prefixes)
     } | {s for c in alphabet.conditions.values() for v in c.values for s in v.synonyms}
     by_unit = [
         re.compile(rf"(?<![\w-]){re.escape(s)}(?![\w-])", re.I)

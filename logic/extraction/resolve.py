@@ -207,11 +207,7 @@ def _implied(kept: list[Found], alphabet: Alphabet, asked: set[str]) -> list[Fou
             statement.type
         )
         for implied in owner.implies if owner is not None else ():
-            if implied.when is not None and Decimal(implied.when) != Decimal(
-                str(statement.value)
-            ) if statement.family == "data" else implied.when not in (
-                None, statement.value
-            ):
+            if not _applies(implied.when, statement):
                 continue
             if implied.type in said_types:
                 continue
@@ -221,6 +217,16 @@ def _implied(kept: list[Found], alphabet: Alphabet, asked: set[str]) -> list[Fou
                 group=implied.type, note="",
             ))  # fmt: skip
     return result
+
+
+def _applies(when: str | None, statement: Statement) -> bool:
+    """Whether an implication limited to the value ``when`` holds for
+    ``statement`` (numbers compared by value: 15 is 15.0)."""
+    if when is None:
+        return True
+    if statement.family == "data":
+        return Decimal(when) == Decimal(str(statement.value))
+    return when == statement.value
 
 
 def _statement(family: str, type_name: str, value: str) -> Statement:

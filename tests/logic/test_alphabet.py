@@ -34,8 +34,13 @@ SPEC_CONDITIONS = {
     "oxygenSupply": {"air", "supplemental"},
     "stability": {"stable", "unstable"},
     "oxygenDevice": {
-        "nasalCannula", "simpleMask", "venturiMask", "nonRebreather", "highFlow",
-        "cpap", "niv",
+        "nasalCannula",
+        "simpleMask",
+        "venturiMask",
+        "nonRebreather",
+        "highFlow",
+        "cpap",
+        "niv",
     },  # fmt: skip
     "backgroundInfo": {
         "surgery",

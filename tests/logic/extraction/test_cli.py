@@ -124,7 +124,9 @@ def test_evaluate_scores_old_gold_on_its_own_types(tmp_path: Path) -> None:
         encoding="utf-8",
     )  # fmt: skip
     v1 = ROOT / "tests" / "logic" / "extraction" / "data" / "alphabet-v1.toml"
-    scored_v1 = json.loads(run("evaluate", str(data), "--gold-alphabet", str(v1)).stdout)
+    scored_v1 = json.loads(
+        run("evaluate", str(data), "--gold-alphabet", str(v1)).stdout
+    )
     scored_v2 = json.loads(run("evaluate", str(data)).stdout)
     assert scored_v1["precision"] == 1.0
     assert scored_v2["precision"] == 0.5

@@ -136,8 +136,10 @@ def test_a_correction_or_a_past_cue_decides_between_two_values(
         (
             "Sats 90 on 60% high flow.",
             {
-                "data(oxygenSaturation, 90)", "condition(oxygenSupply, supplemental)",
-                "data(fio2, 60)", "condition(oxygenDevice, highFlow)",
+                "data(oxygenSaturation, 90)",
+                "condition(oxygenSupply, supplemental)",
+                "data(fio2, 60)",
+                "condition(oxygenDevice, highFlow)",
             },  # fmt: skip
         ),
         ("We'll keep monitoring, heart rate 96.", {"data(heartRate, 96)"}),

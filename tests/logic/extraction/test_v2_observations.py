@@ -17,7 +17,9 @@ OXYGEN = "condition(oxygenSupply, supplemental)"
 
 
 def said(alphabet: Alphabet, text: str) -> set[str]:
-    return {c.statement.canonical(alphabet) for c in guide_build(text, alphabet).candidates}
+    return {
+        c.statement.canonical(alphabet) for c in guide_build(text, alphabet).candidates
+    }
 
 
 @pytest.mark.parametrize(
