@@ -14,7 +14,9 @@ from logic.diagnostics import (
 from logic.program import TimedStatement
 from logic.ruleset import RuleSet, default_ruleset, ruleset_load
 from logic.state import (
+    FluidBalance,
     News2,
+    NotAssessed,
     PatientState,
     Problem,
     patient_state_solve,
@@ -28,9 +30,11 @@ __all__ = [
     "AlphabetError",
     "ConditionType",
     "Diagnostic",
+    "FluidBalance",
     "LogicError",
     "MeasurementType",
     "News2",
+    "NotAssessed",
     "PatientState",
     "Problem",
     "RuleSet",

@@ -36,13 +36,17 @@ def test_the_shipped_default_is_version_1_and_active_globally(default_version):
         None,
         "v1",
     )
-    assert {"news2.lp", "problems.lp", "time.lp", "background.lp"} == set(
-        default_version.files
-    )
+    assert {
+        "news2.lp",
+        "problems.lp",
+        "time.lp",
+        "background.lp",
+        "fluids.lp",
+    } == set(default_version.files)
     assert "[[test]]" in default_version.tests
     active = active_rules()
     rules, label = active.rules, active.version
-    assert label == "v1" and len(rules.files) == 4
+    assert label == "v1" and len(rules.files) == 5
 
 
 def test_versions_are_immutable(default_version):
