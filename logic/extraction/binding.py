@@ -30,8 +30,9 @@ _ANSWER_CARRIES = frozenset({"historical", "past", "other", "now"})
 
 _DENOMINATOR = re.compile(r"(?:\bout\s+of|/)\s*$", re.I)
 _OTHER_UNIT = re.compile(
-    r"^[\s-]*(?:(?:mls?|mils?|millilitres?|hours?|hrs?|minutes?|mins?|days?|weeks?|"
-    r"months?|years?|yrs?|yo|o'clock|times|kg|kilos?|lbs?|pounds|mg|mcg|grams?|am|"
+    # "hr" before a number is a heart rate ("RR 18 HR 90"), not hours.
+    r"^[\s-]*(?:(?:mls?|mils?|millilitres?|hours?|hrs?(?!\s*\d)|minutes?|mins?|days?|"
+    r"weeks?|months?|years?|yrs?|yo|o'clock|times|kg|kilos?|lbs?|pounds|mg|mcg|grams?|am|"
     r"pm|units?|cc|ccs|cm|mm|inches|feet|ft|tablets?|tabs|doses?|puffs?|gauge|"
     r"french|lpm|l|milligrams?|micrograms?|mcgs?|millimoles? per|kcals?|calories|cals)\b|"
     r"l/min|\+|:\d)",

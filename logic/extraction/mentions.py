@@ -38,6 +38,7 @@ class _Word:
     type: str
     value: str = ""
     number: Decimal | None = None
+    prefix: bool = False
 
 
 _Vocabulary = tuple[tuple[re.Pattern[str], _Word], ...]
@@ -59,7 +60,10 @@ def _vocabulary(alphabet: Alphabet, unrelated: Unrelated) -> _Vocabulary:
     prefixed: list[_Word] = []
     for measurement in alphabet.measurements.values():
         words += [_Word(s, "type", measurement.name) for s in measurement.synonyms]
-        prefixed += [_Word(p, "type", measurement.name) for p in measurement.prefixes]
+        prefixed += [
+            _Word(p, "type", measurement.name, prefix=True)
+            for p in measurement.prefixes
+        ]
         words += [
             _Word(p, "phrase", measurement.name, number=n)
             for p, n in measurement.phrases
@@ -76,7 +80,7 @@ def _vocabulary(alphabet: Alphabet, unrelated: Unrelated) -> _Vocabulary:
     ) + tuple(
         # "E4 V4 M6" (normalized "E 4 V 4 M 6"): a letter written against a value
         # names its type only right before a number.
-        (re.compile(rf"(?<![\w-]){re.escape(w.phrase)}(?= \d)", re.I), w)
+        (re.compile(rf"(?<![\w'-]){re.escape(w.phrase)}(?= \d)", re.I), w)
         for w in prefixed
     )
     _CACHE[key] = (alphabet, vocabulary)
@@ -113,9 +117,12 @@ def mentions_find(
 
     Every match is kept too because a number inside any condition synonym
     ("target sats 88 to 92", "GCS 15") belongs to that synonym, not to a measurement.
+    Letters written against a value ("T 38", "O2 100%") are read last, and only
+    among other readings: there they win over a value of the same words ("O2").
     """
     taken = [False] * len(text)
     kept: list[Mention] = []
+    prefixes: list[Mention] = []
     every: list[Mention] = []
     for pattern, word in _vocabulary(alphabet, unrelated):
         for match in pattern.finditer(text):
@@ -127,6 +134,9 @@ def mentions_find(
                 word.value,
                 word.number,
             )
+            if word.prefix:
+                prefixes.append(mention)
+                continue
             if word.kind in ("type", "phrase", "value"):
                 every.append(mention)
             if any(taken[match.start() : match.end()]):
@@ -135,5 +145,32 @@ def mentions_find(
                 continue
             taken[match.start() : match.end()] = [True] * (match.end() - match.start())
             kept.append(mention)
+    for mention in prefixes:
+        if not _in_a_run(mention, kept + prefixes):
+            continue
+        same = [m for m in kept if (m.start, m.end) == (mention.start, mention.end)]
+        if any(taken[mention.start : mention.end]) and not (
+            same and same[0].kind == "value"
+        ):
+            continue
+        kept = [m for m in kept if m not in same] + [mention]
+        taken[mention.start : mention.end] = [True] * (mention.end - mention.start)
+        every.append(mention)
     kept.sort(key=lambda m: m.start)
     return tuple(kept), tuple(every)
+
+
+# How near another reading's word a letter must be to name a type ("T 38 HR 90").
+_RUN = 40
+
+
+def _in_a_run(mention: Mention, kept: list[Mention]) -> bool:
+    """A letter written against a value ("T 38", "E4") names its type only among
+    other readings ("T 38 HR 90 BP 120/80", "E4 V4 M6"); alone, "T 4" may be a
+    vertebra or a thyroid test."""
+    return any(
+        other is not mention
+        and other.kind == "type"
+        and abs(other.start - mention.start) <= _RUN
+        for other in kept
+    )

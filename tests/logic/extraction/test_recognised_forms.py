@@ -37,3 +37,30 @@ def test_a_homophone_without_a_value_records_nothing(
     alphabet: Alphabet, text: str
 ) -> None:
     assert not guide_build(text, alphabet, None).candidates
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Telegraphic vitals, as handover sheets and simulation scripts write them.
+        ("T 98.7° F HR 102 BP 150/75 RR 15 O2 100%", {
+            "data(temperature, 37.1)", "data(heartRate, 102)", "data(systolicBP, 150)",
+            "data(diastolicBP, 75)", "data(respiratoryRate, 15)",
+            "data(oxygenSaturation, 100)"}),
+        ("RR 18 T 38 HR 90", {"data(respiratoryRate, 18)", "data(temperature, 38.0)",
+                              "data(heartRate, 90)"}),
+        # The same letters alone are no reading: a vertebra, oxygen with no number.
+        ("T 38.2", set()),
+        ("T12 fracture, pulse 80", {"data(heartRate, 80)"}),
+        ("on O2", {"condition(oxygenSupply, supplemental)"}),
+        ("sats 94 on O2 2 litres", {"data(oxygenSaturation, 94)",
+                                    "data(oxygenFlow, 2.0)",
+                                    "condition(oxygenSupply, supplemental)"}),
+        ("for 2 hrs, pulse 80", {"data(heartRate, 80)"}),
+    ],
+)  # fmt: skip
+def test_one_letter_forms_count_only_among_other_readings(
+    alphabet: Alphabet, text: str, expected: set[str]
+) -> None:
+    guide = guide_build(text, alphabet)
+    assert {c.statement.canonical(alphabet) for c in guide.candidates} == expected
