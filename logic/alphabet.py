@@ -69,6 +69,10 @@ class MeasurementType:
     total_of: tuple[str, ...] = ()
     implies: tuple[Implication, ...] = ()
     fhir: Coding | None = None
+    # A rating the patient gives (pain): said in the patient's own turn of a
+    # transcript it is a reading; any other measurement the patient reports was
+    # taken elsewhere.
+    self_reported: bool = False
 
     @property
     def scale(self) -> int:
@@ -512,6 +516,7 @@ class _Reader:
             prefixes=words_parse(where, table, "prefixes", self.fail),
             sums=flag_parse(where, table, "sums", self.fail),
             hourly=flag_parse(where, table, "hourly", self.fail),
+            self_reported=flag_parse(where, table, "self_reported", self.fail),
             total_of=names_parse(where, table, "total_of", self.fail),
             implies=implications_parse(where, table, self.fail),
             fhir=coding_parse(where, table, self.fail),
@@ -664,7 +669,7 @@ class _Reader:
 
 _READING_KEYS = (
     "unit_words", "unit_alone", "unit_before", "conversions", "prefixes", "sums", "hourly",
-    "total_of", "implies", "fhir",
+    "total_of", "implies", "fhir", "self_reported",
 )  # fmt: skip
 
 

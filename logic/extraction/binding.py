@@ -63,6 +63,8 @@ _SCALE = re.compile(
     r"\d+(?:,?\s+sorry,?\s+\d+\s*(?:to|-)\s*\d+)?"
     r"|\brate\b[^.?!]{0,24}?\bfrom\s+\d+\s*(?:to|-)\s*\d+"
     r"|\b(?:from|between)\s+[01]\s*(?:to|-|and)\s*10\b"
+    # "how bad is it out of 10?": the scale, when no value comes before it
+    r"|(?<!\d)(?<!\d )(?<!\d,)(?<!\d, )\bout\s+of\s+10\b"
     r"|\b\d+\s+(?:being|is|as)\s+(?:the\s+)?(?:worst|least|most|best|highest|lowest|"
     r"no\b|none|nothing|minimal|mild|barely|kind\s+of|like|very)",
     re.I,
@@ -183,6 +185,12 @@ class NumberBinder:
         attributes = self.context.attributes(t_start, t_end, tuple(self.relative_spans))
         if statement.family == "data":
             attributes -= {"negated"}  # "no fever, temp 37.2": a number is said
+            measurement = self.alphabet.measurements[statement.type]
+            if not measurement.self_reported and self.context.in_patient_turn(t_start):
+                # "P: my temperature today was 103": the patient's own reading,
+                # taken before this encounter; "today" is the patient's day, not
+                # this visit, so no anchor of the encounter makes it current.
+                attributes |= {"historical"}
         if accumulates:
             # Background is history by nature: "had his operation yesterday".
             attributes -= {"historical", "past", "uncertain"}

@@ -90,6 +90,10 @@ class ContextLexicon:
     counts: tuple[str, ...]
     phrases: tuple[str, ...]
     dominates: tuple[tuple[str, str], ...]
+    # Speaker labels of a transcript ("P:", "Doctor:", "[patient]"): the patient's,
+    # and everyone's (a turn ends at the next label).
+    patient_labels: tuple[str, ...] = ()
+    speaker_labels: tuple[str, ...] = ()
 
 
 def _phrase_pattern(phrase: str) -> str:
@@ -132,13 +136,29 @@ def context_lexicon(path: Path = RULES_FILE) -> ContextLexicon:
         for winner, losers in document.get("dominates", {}).items()
         for loser in losers
     )
+    speakers = document.get("speakers", {})
+    patient = tuple(str(x) for x in speakers.get("patient", []))
     return ContextLexicon(
         tuple(rules),
         tuple(str(x) for x in unrelated.get("measures", [])),
         tuple(str(x) for x in unrelated.get("counts", [])),
         tuple(str(x) for x in unrelated.get("phrases", [])),
         dominates,
+        patient,
+        patient + tuple(str(x) for x in speakers.get("clinician", [])),
     )
+
+
+def _labels_pattern(labels: tuple[str, ...]) -> re.Pattern[str] | None:
+    """A speaker label at a turn's start: "P:", "Patient:", "[patient]"."""
+    if not labels:
+        return None
+    alternatives = "|".join(
+        re.escape(label) + ("" if label.endswith("]") else r"\s*:")
+        for label in sorted(labels, key=len, reverse=True)
+    )
+    # At a turn's start: the text's start, a new line, or after a sentence's end.
+    return re.compile(rf"(?:^|(?<=[\n.?!])|(?<=[.?!] ))(?:{alternatives})", re.I)
 
 
 def sentences_split(text: str) -> list[tuple[int, int]]:
@@ -177,6 +197,29 @@ class Context:
         self.sentences = sentences_split(text)
         self.modifiers = self._modifiers()
         self.soft_ends = soft_ends
+        self.patient_turns = self._patient_turns()
+
+    def _patient_turns(self) -> tuple[tuple[int, int], ...]:
+        """Spans of a transcript the patient speaks, label to next label."""
+        every = _labels_pattern(self.lexicon.speaker_labels)
+        patient = _labels_pattern(self.lexicon.patient_labels)
+        if every is None or patient is None:
+            return ()
+        labels = list(every.finditer(self.text))
+        spoken = [patient.fullmatch(label.group()) is not None for label in labels]
+        # A transcript has both roles; "Obs done. P: 88" alone is a pulse.
+        if all(spoken) or not any(spoken):
+            return ()
+        turns = []
+        for index, label in enumerate(labels):
+            if patient.fullmatch(label.group()):
+                end = labels[index + 1].start() if index + 1 < len(labels) else None
+                turns.append((label.end(), len(self.text) if end is None else end))
+        return tuple(turns)
+
+    def in_patient_turn(self, position: int) -> bool:
+        """Whether ``position`` is in words the patient says in a transcript."""
+        return any(start <= position < end for start, end in self.patient_turns)
 
     def _modifiers(self) -> tuple[Modifier, ...]:
         """Every cue, the longest match winning where cues overlap ("no wait" is

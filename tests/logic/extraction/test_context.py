@@ -381,3 +381,26 @@ SHORT = {
     "stable": "condition(stability, stable)",
     "op": "condition(backgroundInfo, operation)",
 }
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # The patient's own reading, taken at home: no reading of this encounter.
+        ("D: Did you take a temperature? P: Yes, today it was 103 Fahrenheit.", set()),
+        ("Doctor: any fever? Patient: I checked, it was 38.9 at night.", set()),
+        ("[doctor] any readings at home? [patient] my sugar was 14", set()),
+        # A rating the patient gives is a reading (the alphabet's self_reported).
+        ("D: How bad is the pain out of 10? P: I'd say about a 6.",
+         {"data(painLevel, 6)"}),
+        # What the clinician says in their own turn is kept; with no other role
+        # "P:" is no speaker (a pulse, which the alphabet does not spell "P").
+        ("Nurse: temp 38.2, pulse 90.", {"data(temperature, 38.2)",
+                                         "data(heartRate, 90)"}),
+        ("Obs done. P: 88, BP 120/80", {"data(systolicBP, 120)", "data(diastolicBP, 80)"}),
+    ],
+)  # fmt: skip
+def test_a_measurement_the_patient_reports_in_their_own_turn_is_not_now(
+    alphabet: Alphabet, text: str, expected: set[str]
+) -> None:
+    check(alphabet, text, expected)
