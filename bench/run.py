@@ -28,6 +28,8 @@ SECTIONS = {
     "fanout": "bench.fanout_bench",
     "throughput": "bench.throughput_bench",
     "chart": "bench.chart_bench",
+    "round": "bench.round_bench",
+    "hospital_fanout": "bench.hospital_fanout_bench",
 }
 DOCS = ROOT / "docs"
 RESULTS = DOCS / "benchmarks" / "results.json"
