@@ -466,6 +466,37 @@ class NumberBinder:
             asked_context = self.context.attributes(types[-1].start, types[-1].end)
             self.bind(types[-1], numbers[0], asked_context & _ANSWER_CARRIES)
 
+    def turn_answers(self) -> None:
+        """ "D: How would you rate the pain, 10 being the worst. P: I'd say about a
+        5.": in a transcript, a clinician's turn that names one type and gives no
+        value is answered by the one number of the patient's turn after it."""
+        turns = self.context.turns
+        for (_, q_end, q_patient), (a_start, a_end, a_patient) in zip(
+            turns, turns[1:], strict=False
+        ):
+            if q_patient or not a_patient:
+                continue
+            q_start = next(s for s, e, _ in turns if e == q_end)
+            asked = [m for m in self.kept if q_start <= m.start < q_end]
+            types = {m.type for m in asked if m.kind == "type"}
+            if len(types) != 1 or len(asked) != sum(m.kind == "type" for m in asked):
+                continue
+            unread = [
+                n
+                for n in self.all_numbers
+                if not self._consumed(n) and not self._other_quantity(n)
+            ]
+            if any(q_start <= n.start < q_end for n in unread):
+                continue
+            if any(a_start <= m.start < a_end for m in self.kept):
+                continue
+            numbers = [n for n in unread if a_start <= n.start < a_end]
+            if len(numbers) != 1 or numbers[0].start in self.used:
+                continue
+            question = next(m for m in asked if m.kind == "type")
+            asked_context = self.context.attributes(question.start, question.end)
+            self.bind(question, numbers[0], asked_context & _ANSWER_CARRIES)
+
     def _pair_context(self, mention: Mention) -> frozenset[str]:
         """ "home readings 150 over 90": the second of a pair is said in the
         context of the first."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 from logic.extraction.numbers import normalize
@@ -201,21 +201,25 @@ class Context:
 
     def _patient_turns(self) -> tuple[tuple[int, int], ...]:
         """Spans of a transcript the patient speaks, label to next label."""
+        return tuple((s, e) for s, e, by_patient in self.turns if by_patient)
+
+    @cached_property
+    def turns(self) -> tuple[tuple[int, int, bool], ...]:
+        """``(start, end, by_patient)`` of every labelled turn of a transcript
+        with both roles; none otherwise ("Obs done. P: 88" alone is a pulse)."""
         every = _labels_pattern(self.lexicon.speaker_labels)
         patient = _labels_pattern(self.lexicon.patient_labels)
         if every is None or patient is None:
             return ()
         labels = list(every.finditer(self.text))
         spoken = [patient.fullmatch(label.group()) is not None for label in labels]
-        # A transcript has both roles; "Obs done. P: 88" alone is a pulse.
         if all(spoken) or not any(spoken):
             return ()
-        turns = []
-        for index, label in enumerate(labels):
-            if patient.fullmatch(label.group()):
-                end = labels[index + 1].start() if index + 1 < len(labels) else None
-                turns.append((label.end(), len(self.text) if end is None else end))
-        return tuple(turns)
+        ends = [label.start() for label in labels[1:]] + [len(self.text)]
+        return tuple(
+            (label.end(), end, by_patient)
+            for label, end, by_patient in zip(labels, ends, spoken, strict=True)
+        )
 
     def in_patient_turn(self, position: int) -> bool:
         """Whether ``position`` is in words the patient says in a transcript."""

@@ -211,6 +211,7 @@ class _Reader(NumberBinder):
         for start, end in self.context.sentences:
             self.sentence(start, end)
         self.answers()
+        self.turn_answers()
         clauses = _clauses(self.norm.text)
         instruction_from = min(
             (self.context.sentence_of(m.start)[0] for m in self.context.instructions()),

@@ -404,3 +404,26 @@ def test_a_measurement_the_patient_reports_in_their_own_turn_is_not_now(
     alphabet: Alphabet, text: str, expected: set[str]
 ) -> None:
     check(alphabet, text, expected)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # The clinician's turn asks about one type, the patient's turn answers.
+        ("D: What is the severity of the pain, with 10 being the worst. "
+         "P: I'd say about 5.", {"data(painLevel, 5)"}),
+        ("Doctor: How would you rate your pain on a scale of 1 to 10? Patient: "
+         "Hmm, I would rate it as, right now I would rate it as an 8.",
+         {"data(painLevel, 8)"}),
+        # Two numbers in the answer: which one is not decided, so nothing.
+        ("D: How bad is the pain? P: Maybe a 6, or a 7.", set()),
+        # A clinician's turn with a value of its own asks nothing.
+        ("D: Your pulse was 80 earlier, and your pain? P: About 4.", set()),
+        # The patient's own turn names another type: its number is its own.
+        ("D: How is the pain? P: My temperature was 38 at home.", set()),
+    ],
+)  # fmt: skip
+def test_a_patients_turn_answers_the_clinicians_question(
+    alphabet: Alphabet, text: str, expected: set[str]
+) -> None:
+    check(alphabet, text, expected)
