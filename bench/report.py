@@ -26,6 +26,8 @@ TITLES = {
     "fanout": "Fan-out: one alert to many dashboards",
     "throughput": "Throughput with Celery workers on PostgreSQL and Redis",
     "chart": "NEWS2 observation chart in the browser",
+    "round": "The morning round: 40 wards, 1,200 patients, 30 minutes",
+    "hospital_fanout": "Fan-out at hospital size: 5,000 dashboards",
 }
 
 
@@ -732,6 +734,20 @@ def chart(results: dict[str, Any], record: dict[str, Any], plots: Path) -> list[
     )
 
 
+def _round(results: dict[str, Any], record: dict[str, Any], plots: Path) -> list[str]:
+    from bench.report_hospital import round_render  # it imports this module's helpers
+
+    return round_render(results, record, plots)
+
+
+def _hospital_fanout(
+    results: dict[str, Any], record: dict[str, Any], plots: Path
+) -> list[str]:
+    from bench.report_hospital import hospital_fanout_render
+
+    return hospital_fanout_render(results, record, plots)
+
+
 RENDERERS = {
     "logic": logic,
     "ward": ward,
@@ -741,6 +757,8 @@ RENDERERS = {
     "fanout": fanout,
     "throughput": throughput,
     "chart": chart,
+    "round": _round,
+    "hospital_fanout": _hospital_fanout,
 }
 
 
