@@ -88,19 +88,27 @@ def _number(value: Any) -> Decimal | None:
     return Decimal(str(value))
 
 
+def _tables(
+    where: str, table: Mapping[str, Any], key: str, usage: str, fail: Fail
+) -> list[dict[str, Any]]:
+    """``key``'s list of inline tables, empty (and reported) when it is not one."""
+    raw = table.get(key, [])
+    if not isinstance(raw, list) or not all(isinstance(c, dict) for c in raw):
+        fail(where, key, usage)
+        return []
+    return raw
+
+
 def conversions_parse(where: str, table: Mapping[str, Any], fail: Fail) -> tuple[
     Conversion, ...
 ]:  # fmt: skip
     """``conversions = [{ unit = "°F", words = [...], subtract = 32, divide = 1.8,
     unspoken = [90, 110] }, ...]``."""
-    raw = table.get("conversions", [])
     usage = (
         "'conversions' must be a list of { unit = \"...\", words = [...], multiply, "
         "divide, subtract (numbers), unspoken = [low, high] }"
     )
-    if not isinstance(raw, list) or not all(isinstance(c, dict) for c in raw):
-        fail(where, "conversions", usage)
-        return ()
+    raw = _tables(where, table, "conversions", usage, fail)
     result = []
     for entry in raw:
         unknown = set(entry) - {
@@ -144,14 +152,11 @@ def implications_parse(
 ) -> tuple[Implication, ...]:
     """``implies = [{ statement = "condition(consciousness, alert)", when = 15 }]``;
     whether the statement exists is checked once every type is known."""
-    raw = table.get("implies", [])
     usage = (
         "'implies' must be a list of { statement = \"condition(TYPE, VALUE)\" } with "
         "an optional when = VALUE"
     )
-    if not isinstance(raw, list) or not all(isinstance(c, dict) for c in raw):
-        fail(where, "implies", usage)
-        return ()
+    raw = _tables(where, table, "implies", usage, fail)
     result = []
     for entry in raw:
         text = entry.get("statement")

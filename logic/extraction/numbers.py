@@ -242,24 +242,29 @@ def _edits(
     return sorted(edits)
 
 
+def _unit_words(units: frozenset[str], shortest: int) -> str | None:
+    """The words of ``units`` (letters only, ``shortest`` or longer), longest first,
+    as regular-expression alternatives; None when there are none."""
+    words = sorted(
+        (u for u in units if u.isalpha() and len(u) >= shortest), key=len, reverse=True
+    )
+    return "|".join(map(re.escape, words)) or None
+
+
 def _unit_glued(units: frozenset[str]) -> re.Pattern[str]:
-    """ "200mL", "72kg": a number and one of ``units`` (letters) written together."""
-    # One letter ("2L") is left to _LITRES, which says what it means.
-    words = sorted((u for u in units if u.isalpha() and len(u) > 1), key=len,
-                   reverse=True)  # fmt: skip
-    if not words:
+    """ "200mL", "72kg": a number and one of ``units`` (letters) written together.
+    One letter ("2L") is left to _LITRES, which says what it means."""
+    alternatives = _unit_words(units, 2)
+    if alternatives is None:
         return re.compile(r"(?!)")
-    alternatives = "|".join(map(re.escape, words))
     return re.compile(rf"(?<![\w.])(\d+(?:\.\d+)?)({alternatives})(?![\w])", re.I)
 
 
 def _article_unit(units: frozenset[str]) -> re.Pattern[str]:
     """ "a litre", "half a litre": an article before one of ``units`` (words)."""
-    words = sorted((u for u in units if u.isalpha() and len(u) > 2), key=len,
-                   reverse=True)  # fmt: skip
-    if not words:
+    alternatives = _unit_words(units, 3)
+    if alternatives is None:
         return re.compile(r"(?!)")
-    alternatives = "|".join(map(re.escape, words))
     return re.compile(rf"(?<![\w-])(half\s+)?(an?)\s+({alternatives})\b", re.I)
 
 
