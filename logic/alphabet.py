@@ -20,6 +20,7 @@ from logic.alphabet_reading import (
     flag_parse,
     implications_parse,
     names_parse,
+    panel_parse,
     words_parse,
 )
 from logic.diagnostics import AlphabetError, Diagnostic
@@ -73,6 +74,9 @@ class MeasurementType:
     # transcript it is a reading; any other measurement the patient reports was
     # taken elsewhere.
     self_reported: bool = False
+    # The patient chart's panel that shows this type's current reading beside a
+    # chart ("oxygen": the device, flow and FiO2 under the SpO2 chart); empty: none.
+    panel: str = ""
 
     @property
     def scale(self) -> int:
@@ -107,6 +111,7 @@ class ConditionType:
     confirm_confidence: float | None = None  # see MeasurementType
     implies: tuple[Implication, ...] = ()  # see MeasurementType
     fhir: Coding | None = None
+    panel: str = ""  # see MeasurementType
 
     def value(self, name: str) -> ConditionValue | None:
         """The allowed value called ``name``, or None."""
@@ -520,6 +525,7 @@ class _Reader:
             total_of=names_parse(where, table, "total_of", self.fail),
             implies=implications_parse(where, table, self.fail),
             fhir=coding_parse(where, table, self.fail),
+            panel=panel_parse(where, table, self.fail),
         )
 
     def phrases(
@@ -572,6 +578,7 @@ class _Reader:
                 "confirm_confidence",
                 "implies",
                 "fhir",
+                "panel",
             },
         )
         accumulates = table.get("accumulates", False)
@@ -630,6 +637,7 @@ class _Reader:
             confirm_confidence=self.confidence(where, table),
             implies=implications_parse(where, table, self.fail),
             fhir=coding_parse(where, table, self.fail),
+            panel=panel_parse(where, table, self.fail),
         )
 
     def references(
@@ -669,7 +677,7 @@ class _Reader:
 
 _READING_KEYS = (
     "unit_words", "unit_alone", "unit_before", "conversions", "prefixes", "sums", "hourly",
-    "total_of", "implies", "fhir", "self_reported",
+    "total_of", "implies", "fhir", "self_reported", "panel",
 )  # fmt: skip
 
 

@@ -9,6 +9,7 @@ validates them with the rest of the file.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -248,6 +249,20 @@ def words_parse(
         fail(where, key, f"'{key}' must be a list of strings")
         return ()
     return words
+
+
+def panel_parse(where: str, table: Mapping[str, Any], fail: Fail) -> str:
+    """The patient chart's panel a type is shown in (``panel = "oxygen"``), empty
+    when absent: a name as a type's is written."""
+    value = table.get("panel", "")
+    if not isinstance(value, str) or (value and not _PANEL_NAME.match(value)):
+        fail(where, "panel", "'panel' must be a name that starts with a lower-case "
+             'letter and has only letters and digits, e.g. panel = "oxygen"')  # fmt: skip
+        return ""
+    return value
+
+
+_PANEL_NAME = re.compile(r"^[a-z][A-Za-z0-9]*$")
 
 
 def names_parse(

@@ -50,3 +50,29 @@ def test_a_malformed_panel_fails_on_its_line(panel):
     with pytest.raises(AlphabetError, match="'fhir' must be") as caught:
         alphabet_parse(PAIR.format(panel=panel), source="alphabet.toml")
     assert [d.line for d in caught.value.diagnostics] == [7]
+
+
+def test_the_oxygen_types_are_marked_as_the_oxygen_panels():
+    """The patient chart shows the oxygen given (device, flow, FiO2, air or oxygen)
+    beside SpO2 by reading ``panel = "oxygen"``, not by naming the types."""
+    alphabet = default_ruleset().alphabet
+    marked = {n for n, m in alphabet.measurements.items() if m.panel == "oxygen"}
+    marked |= {n for n, c in alphabet.conditions.items() if c.panel == "oxygen"}
+    assert marked == {"oxygenFlow", "fio2", "oxygenSupply", "oxygenDevice"}
+    assert alphabet.measurements["gcs"].panel == ""
+
+
+@pytest.mark.parametrize("panel", ['panel = "Oxygen"', "panel = 1", 'panel = "o 2"'])
+def test_a_panel_that_is_no_name_fails_on_its_line(panel):
+    text = f"[data.oxygenFlow]\nmin = 0.5\nmax = 60.0\ndecimals = 1\n{panel}\n"
+    with pytest.raises(AlphabetError, match="'panel' must be a name") as caught:
+        alphabet_parse(text, source="alphabet.toml")
+    assert [d.line for d in caught.value.diagnostics] == [5]
+
+
+def test_a_condition_may_name_its_panel():
+    text = (
+        '[condition.oxygenDevice]\npanel = "oxygen"\n'
+        '[condition.oxygenDevice.values.cpap]\ndescription = "CPAP"\n'
+    )
+    assert alphabet_parse(text).conditions["oxygenDevice"].panel == "oxygen"
