@@ -4,10 +4,15 @@ bands of the active rule set (read from its rules by :mod:`logic.news2_chart`)."
 
 from decimal import Decimal
 
+from django.utils import timezone
+
+from caretaker.journal.fluids import day_start_hour, fluid_days, fluid_days_json
 from caretaker.journal.models import Fact
+from caretaker.journal.panels import PanelShown, Said, panel_now, panel_types
 from caretaker.journal.rules import active_rules
 from caretaker.journal.selectors import fact_list_active
 from caretaker.wards.models import Patient
+from logic import Statement, statement_parse
 from logic.alphabet import Alphabet
 from logic.extraction.confirmation import type_label
 from logic.news2_chart import (
@@ -21,26 +26,34 @@ from logic.news2_chart import (
 )
 
 WORDS_MAX = 160  # a tooltip, not the whole message
+OXYGEN_PANEL = "oxygen"  # the panel shown with the SpO2 chart (alphabet: panel)
 
 
 def patient_chart(*, patient: Patient) -> dict:
     """series.json: readings by type as ``[time, value, words]``, the charts to draw
     (:func:`chart_list`), conditions the chart marks (consciousness, oxygen), the NEWS2
     series with its band per point, whether the patient is on SpO2 scale 2, the bands
-    to shade, and the consciousness levels by the names a nurse reads (the chart's
-    rows)."""
+    to shade, the consciousness levels by the names a nurse reads (the chart's
+    rows), the fluid chart day by day (:func:`fluid_days`, from the rules' day
+    start) and the oxygen given now (the alphabet's ``oxygen`` panel)."""
     rules = active_rules(patient=patient).rules
     chart = news2_bands(rules)
     facts = fact_list_active(patient=patient).select_related("message")
     series: dict[str, list] = {}
     conditions: dict[str, list] = {CONSCIOUSNESS: [], SUPPLY: []}
+    fluids: list[tuple] = []
+    oxygen_types = panel_types(rules.alphabet, OXYGEN_PANEL)
+    oxygen_said: list[Said] = []
     scale_2_since = None
     for fact in facts:
         at = fact.said_at.isoformat()
+        if fact.type in oxygen_types:
+            oxygen_said += _said(fact, rules.alphabet)
         if fact.statement.startswith("data("):
             series.setdefault(fact.type, []).append(
                 [at, float(fact.value), _words(fact)]
             )
+            fluids.append((fact.said_at, fact.type, Decimal(fact.value)))
         elif fact.type in conditions:
             conditions[fact.type].append([at, fact.value, _words(fact)])
         elif fact.type == BACKGROUND and fact.value in chart.scale_2_background:
@@ -54,9 +67,14 @@ def patient_chart(*, patient: Patient) -> dict:
          _clip(m.transcript or m.text)]
         for m in patient.messages.filter(news2_score__isnull=False).order_by("said_at")
     ]  # fmt: skip
+    hour = day_start_hour(rules)
+    oxygen = panel_now(oxygen_said, rules.alphabet, OXYGEN_PANEL)
     return {
         "series": series,
         "charts": chart_list(rules.alphabet, chart),
+        "fluidDays": fluid_days_json(fluid_days(fluids, hour=hour, now=timezone.now())),
+        "fluidDayStart": f"{hour:02d}:00",
+        "panels": {OXYGEN_PANEL: _panel_json(oxygen)} if oxygen else {},
         "consciousness": conditions[CONSCIOUSNESS],
         "oxygen": conditions[SUPPLY],
         "news2": news2,
@@ -143,6 +161,28 @@ def _bands(bands: tuple[Band, ...]) -> list[dict]:
 
 def _number(value: Decimal | None) -> float | None:
     return None if value is None else float(value)
+
+
+def _said(fact: Fact, alphabet: Alphabet) -> list[Said]:
+    """A fact as a statement with its time; none when the alphabet no longer has
+    its type (the solve leaves it out too)."""
+    try:
+        statement = statement_parse(fact.statement, alphabet)
+    except ValueError:
+        return []
+    return [(fact.said_at, statement)] if isinstance(statement, Statement) else []
+
+
+def _panel_json(panel: PanelShown) -> dict:
+    return {
+        "label": panel.label,
+        "text": panel.text,
+        "since": panel.since.isoformat(),
+        "readings": [
+            {"type": r.type, "text": r.text, "at": r.at.isoformat()}
+            for r in panel.readings
+        ],
+    }
 
 
 def _words(fact: Fact) -> str:

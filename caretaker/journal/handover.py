@@ -17,6 +17,12 @@ from caretaker.journal.fluids import (
 )
 from caretaker.journal.models import Message, PatientSnapshot
 from caretaker.journal.news2 import News2Shown, news2_shown
+from caretaker.journal.panels import (
+    PanelReading,
+    PanelShown,
+    panel_now,
+    totals_last,
+)
 from caretaker.journal.rules import active_rules
 from caretaker.journal.selectors import fact_list_active
 from caretaker.wards.models import Patient
@@ -27,6 +33,7 @@ from logic.state import type_labels
 from logic.warning import after_label
 
 SHIFT = timedelta(hours=12)
+OXYGEN_PANEL = "oxygen"  # the alphabet's panel of the oxygen given (panel = "oxygen")
 
 # The problems news2.lp derives whose descriptions are the RCP chart's clinical
 # response (who reviews, how soon). Named here, not worded here: the words are the
@@ -102,6 +109,10 @@ class Handover:
     fluid_balance: FluidBalanceShown | None = None
     # What the rules could not assess, and why (oliguria without a weight).
     not_assessed: tuple[NotAssessedShown, ...] = ()
+    # The last reading of each total with its parts ("GCS 14 (E4 V4 M6)"), however
+    # old; and the oxygen given now ("Nasal cannula, O2 2.0 L/min, FiO2 28%").
+    totals: tuple[PanelReading, ...] = ()
+    oxygen: PanelShown | None = None
 
     def summary(self) -> str:
         """The handover in a few sentences, built only from the sections above: what
@@ -124,6 +135,11 @@ class Handover:
                 f"{vital.first.text} at {vital.first.at:%H:%M}, then "
                 f"{vital.last.text} at {vital.last.at:%H:%M} ({vital.trend})."
             )
+        parts += [
+            f"Last {t.text} at {timezone.localtime(t.at):%H:%M}." for t in self.totals
+        ]
+        if self.oxygen is not None:
+            parts.append(f"{self.oxygen.label}: {self.oxygen.text}.")
         if self.fluid_balance is not None:
             parts.append(f"{self.fluid_balance.text}.")
         if self.monitoring_interval:
@@ -167,6 +183,8 @@ def patient_handover(
         news2=news2_shown(state, alphabet),
         fluid_balance=fluid_balance_shown(state),
         not_assessed=not_assessed_shown(state),
+        totals=totals_last([(at, s) for at, _m, s in facts], alphabet),
+        oxygen=panel_now([(at, s) for at, _m, s in facts], alphabet, OXYGEN_PANEL),
         problems=problems,
         background=_background(facts, alphabet),
         vital_signs=_vital_signs(

@@ -156,6 +156,51 @@
     return { list, row, name };
   }
 
+  // The oxygen given now (the alphabet's "oxygen" panel: device, flow, FiO2) as a
+  // line under the SpO2 chart; in a box of its own when SpO2 has no chart.
+  function panelLine(panel, name, host) {
+    const line = Object.assign(document.createElement("p"), { className: "panel-now" });
+    line.dataset.panel = name;
+    line.append(`${panel.label} now: `, Object.assign(document.createElement("strong"), { textContent: panel.text }),
+      " ", Object.assign(document.createElement("span"), { className: "when", textContent: `(since ${when(Date.parse(panel.since))})` }));
+    if (host) { host.append(line); return; }
+    const fig = Object.assign(document.createElement("figure"), { className: "chart panel-only" });
+    fig.dataset.parameter = name;
+    fig.append(Object.assign(document.createElement("figcaption"), { textContent: panel.label }), line);
+    box.append(fig);
+  }
+
+  // The fluid chart day by day (days from the rules' day start, on the ward's clock):
+  // intake and urine output as bars, the balance as a line, and the numbers in a table.
+  function fluidPanel(days, dayStart) {
+    const canvas = figure(`Fluid balance by chart day (mL)`, ` · days from ${dayStart}`);
+    const fig = canvas.parentNode;
+    fig.dataset.parameter = "fluidBalance";
+    const label = (d) => d.label + (d.complete ? "" : " (so far)");
+    new Chart(canvas, {
+      type: "bar",
+      data: { labels: days.map(label), datasets: [
+        { label: "Intake", data: days.map((d) => d.intake), backgroundColor: "#42a5f5" },
+        { label: "Urine output", data: days.map((d) => d.output), backgroundColor: "#ffb300" },
+        { label: "Balance", type: "line", data: days.map((d) => d.balance), borderColor: "#1b1f23", backgroundColor: "#1b1f23" },
+      ] },
+      options: { animation: false, aspectRatio: 2.2, plugins: { legend: { display: true } } },
+    });
+    const table = Object.assign(document.createElement("table"), { className: "fluid-days" });
+    const head = table.createTHead().insertRow();
+    for (const text of [`Day (from ${dayStart})`, "Intake", "Urine output", "Balance"]) {
+      head.append(Object.assign(document.createElement("th"), { textContent: text }));
+    }
+    const body = table.createTBody();
+    const ml = (v, sign) => `${sign && v > 0 ? "+" : ""}${v.toLocaleString("en-GB")} mL`;
+    for (const d of days) {
+      const row = body.insertRow();
+      row.dataset.day = d.start;
+      for (const text of [label(d), ml(d.intake), ml(d.output), ml(d.balance, true)]) row.insertCell().textContent = text;
+    }
+    fig.append(table);
+  }
+
   function render(data) {
     const started = performance.now();
     const s = data.series, b = data.bands;
@@ -166,7 +211,7 @@
                        ticks: { callback: when, maxTicksLimit: 6 } };
     const oxygenOn = periods(data.oxygen).filter((p) => p.value === "supplemental");
     legend();
-    let charts = 0;
+    let charts = 0, spo2Figure = null;
     const list = data.charts || [];
     for (const c of list.filter((c) => c.news2)) {
       const key = c.type;
@@ -182,8 +227,11 @@
       const canvas = figure(c.title, note);
       canvas.parentNode.dataset.parameter = key;
       draw(canvas, datasets, timeAxis, bands, yRange(areas.flatMap((a) => a.rows), datasets[0].data, c));
+      if (c.spo2) spo2Figure = canvas.parentNode;
       charts += 1;
     }
+    const panels = data.panels || {};
+    if (panels.oxygen) panelLine(panels.oxygen, "oxygen", spo2Figure);
     if (data.consciousness.length) {
       const levels = consciousnessLevels(data);
       const canvas = figure("Consciousness (ACVPU)");
@@ -208,6 +256,10 @@
         pointBackgroundColor: (c) => BAND[c.raw && c.raw.band] || "#1b1f23" }],
         timeAxis, { areas: [{ x0: null, x1: null, rows }], step: 1, strips: oxygenOn },
         { min: 0, max: Math.max(10, ...news2.map((p) => p.y + 2)) });
+      charts += 1;
+    }
+    if ((data.fluidDays || []).length) {
+      fluidPanel(data.fluidDays, data.fluidDayStart);
       charts += 1;
     }
     for (const c of list.filter((c) => !c.news2)) {

@@ -1,15 +1,24 @@
 """The fluid chart on the patient page and in the handover: the balance since the
 chart's day start (07:00 on the ward's clock), and oliguria said to be not assessed
-while no weight is recorded, with the rules' reason (issue 23)."""
+while no weight is recorded, with the rules' reason; the chart day by day (issue 23)."""
 
+from dataclasses import replace
 from datetime import datetime, timedelta
+from decimal import Decimal
 
 import pytest
 from django.utils import timezone
 
 from caretaker.care.actions import message_import
-from caretaker.journal.fluids import FluidBalanceShown
+from caretaker.journal.fluids import (
+    FLUID_IN,
+    FLUID_OUT,
+    FluidBalanceShown,
+    day_start_hour,
+    fluid_days,
+)
 from caretaker.journal.handover import patient_handover
+from logic.ruleset import default_ruleset
 
 pytestmark = pytest.mark.django_db
 
@@ -81,3 +90,63 @@ def test_a_patient_without_fluids_shows_no_balance(client, nurse, patient):
 )
 def test_the_balance_reads_with_its_sign(ml, amount):
     assert FluidBalanceShown(ml, timezone.now()).amount == amount
+
+
+def _at(day: int, hour: int, minute: int = 0) -> datetime:
+    """A moment on the ward's clock, ``day`` days after 24 Nov 2026."""
+    zone = timezone.get_current_timezone()
+    return datetime(2026, 11, 24 + day, hour, minute, tzinfo=zone)
+
+
+def test_the_chart_day_starts_at_the_rules_day_start_hour():
+    """The day start is asked of the rules (time.lp's dayStartHour): a ward whose
+    charts turn at 08:00 changes the constant, and the panel follows."""
+    rules = default_ruleset()
+    assert day_start_hour(rules) == 7
+    files = tuple(
+        replace(f, text=f.text.replace("dayStartHour = 7.", "dayStartHour = 8."))
+        for f in rules.files
+    )
+    assert day_start_hour(replace(rules, files=files)) == 8
+    without = tuple(f for f in rules.files if f.name != "time.lp")
+    assert day_start_hour(replace(rules, files=without)) == 0
+
+
+def test_each_chart_day_totals_its_intake_and_output_from_07_00_to_07_00():
+    """An entry at 07:00 itself is the last of the day before, as fluids.lp counts
+    it; today's totals run on until its end."""
+    entries = [
+        (_at(0, 9), FLUID_IN, Decimal(500)),
+        (_at(0, 22), FLUID_OUT, Decimal(300)),
+        (_at(1, 6, 59), FLUID_IN, Decimal(250)),
+        (_at(1, 7), FLUID_OUT, Decimal(100)),
+        (_at(1, 7, 1), FLUID_IN, Decimal(1000)),
+        (_at(1, 8), "weight", Decimal(70)),
+    ]
+    days = fluid_days(entries, hour=7, now=_at(1, 12))
+    assert [(d.start, d.end) for d in days] == [
+        (_at(0, 7), _at(1, 7)),
+        (_at(1, 7), _at(2, 7)),
+    ]
+    assert [(d.intake, d.output, d.balance) for d in days] == [
+        (750, 400, 350),
+        (1000, 0, 1000),
+    ]
+    assert [d.complete for d in days] == [True, False]
+    assert days[0].balance_shown == "+350 mL"
+
+
+def test_series_json_carries_the_fluid_chart_day_by_day(client, nurse, charted):
+    """The patient chart's fluid panel: one row per chart day with its totals."""
+    message_import(patient=charted, said_at=_day_start() - timedelta(hours=2),
+                   text="drank 300 mL", statements=["data(fluidIntake, 300)"])  # fmt: skip
+    client.force_login(nurse)
+    data = client.get(f"/patients/{charted.pk}/series.json").json()
+    assert data["fluidDayStart"] == "07:00"
+    days = data["fluidDays"]
+    assert [(d["intake"], d["output"], d["balance"]) for d in days] == [
+        (300, 0, 300),
+        (1000, 400, 600),
+    ]
+    assert [d["complete"] for d in days] == [True, False]
+    assert days[1]["start"] == _day_start().isoformat()
