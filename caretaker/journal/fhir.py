@@ -8,7 +8,9 @@ the pair's coding has one; a condition whose type is coded becomes an Observatio
 its value as a coded concept (an oxygen device); each solved message's NEWS2 total
 becomes an Observation of its own (SNOMED CT, as the NHS's NEWS2 FHIR guidance codes
 it); an undone fact is sent as ``entered-in-error``. A type the alphabet does not code
-is not sent.
+is not sent. Each chart day's fluid intake and urine output totals (07:00 to 07:00, the
+rules' day start) are Observations too, with the day as their ``effectivePeriod``
+(LOINC's 24-hour codes; today's ``preliminary`` until the day is over).
 
 The Bundle is a ``transaction`` of ``PUT Observation/<id>`` entries with stable ids,
 so posting it again updates instead of duplicating. It is validated with
@@ -17,20 +19,28 @@ fhir.resources (R4B, whose Observation and Bundle are R4's) before it leaves.
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
+from django.utils import timezone
 from fhir.resources.R4B.bundle import Bundle
 from fhir.resources.R4B.observation import Observation
 
+from caretaker.journal.fluids import (
+    FLUID_IN,
+    FLUID_OUT,
+    FluidDay,
+    day_start_hour,
+    fluid_days,
+)
 from caretaker.journal.models import Fact, Message
 from caretaker.journal.rules import active_rules
 from caretaker.wards.models import Patient
 from logic.alphabet import Alphabet, ConditionType, MeasurementType
-from logic.alphabet_reading import SNOMED, Coding
-from logic.ruleset import default_ruleset
+from logic.alphabet_reading import LOINC, SNOMED, Coding
+from logic.ruleset import RuleSet, default_ruleset
 
 UCUM = "http://unitsofmeasure.org"
 CATEGORY = "http://terminology.hl7.org/CodeSystem/observation-category"
@@ -39,6 +49,18 @@ NEWS2 = (
     "1104051000000101",
     "Royal College of Physicians NEWS2 (National Early Warning Score 2) total score",
 )
+
+# A chart day's totals: LOINC's 24-hour fluid intake (every route) and urine output.
+# Each entry is coded as measured since the entry before (9103-3, 9187-6: alphabet);
+# the day's sums are these, over the chart's day (07:00 to 07:00, not midnight).
+DAY_TOTALS = {
+    FLUID_IN: ("9108-2", "Fluid intake total 24 hour"),
+    FLUID_OUT: ("9192-6", "Urine output 24 hour"),
+}
+DAY_TOTAL_TEXT = {
+    FLUID_IN: "Fluid intake, chart day",
+    FLUID_OUT: "Urine output, chart day",
+}
 
 
 @dataclass(frozen=True)
@@ -240,10 +262,12 @@ def patient_fhir_bundle(*, patient: Patient, since: datetime | None = None) -> d
     if since is not None:
         facts = facts.filter(said_at__gte=since)
         messages = messages.filter(said_at__gte=since)
-    coded = alphabet_coded(active_rules(patient=patient).rules.alphabet)
+    rules = active_rules(patient=patient).rules
+    coded = alphabet_coded(rules.alphabet)
     resources = _fact_resources(list(facts), coded)
     resources += [_news2(m) for m in messages.select_related("patient")]
-    resources.sort(key=lambda r: (r["effectiveDateTime"], r["id"]))
+    resources += _day_totals(patient=patient, since=since, rules=rules, coded=coded)
+    resources.sort(key=lambda r: (_effective(r), r["id"]))
     bundle = {
         "resourceType": "Bundle",
         "type": "transaction",
@@ -280,3 +304,74 @@ def _fact_resources(facts: list[Fact], coded: Coded) -> list[dict]:
             resources.append(_measurement(fact, *coded.measurements[fact.type]))
     resources += [_panel(group[0].message, group, coded) for group in panels.values()]
     return resources
+
+
+def _effective(resource: dict) -> datetime:
+    period = resource.get("effectivePeriod")
+    return datetime.fromisoformat(
+        period["start"] if period else resource["effectiveDateTime"]
+    )
+
+
+def _day_totals(
+    *, patient: Patient, since: datetime | None, rules: RuleSet, coded: Coded
+) -> list[dict]:
+    """Each chart day's intake and urine output total, for the days that end after
+    ``since``: summed over the whole day, whatever ``since`` cuts. A day whose every
+    entry of a type was undone sends its total as ``entered-in-error``."""
+    types = [t for t in DAY_TOTALS if t in coded.measurements]
+    if not types:
+        return []
+    hour = day_start_hour(rules)
+    facts = Fact.objects.filter(patient=patient, type__in=types).recorded()
+    if since is not None:  # from the start of the chart day ``since`` falls in
+        facts = facts.filter(said_at__gt=since - timedelta(days=1, hours=1))
+    rows = list(facts.order_by("said_at", "id").values_list(
+        "pk", "said_at", "type", "value", "retracted_at"))  # fmt: skip
+    now = timezone.now()
+    kept = [(at, t, Decimal(v)) for _pk, at, t, v, undone in rows if undone is None]
+    every = [(at, t, Decimal(0)) for _pk, at, t, _v, _undone in rows]
+    days = {d.start: d for d in fluid_days(kept, hour=hour, now=now)}
+    resources = []
+    for day in fluid_days(every, hour=hour, now=now):
+        if since is not None and day.end <= since:
+            continue
+        within = [(pk, t, u) for pk, at, t, _v, u in rows if day.start < at <= day.end]
+        for type_name in types:
+            entries = [(pk, u) for pk, t, u in within if t == type_name]
+            if entries:
+                resources.append(
+                    _day_total(patient, day, days.get(day.start), type_name, entries)
+                )
+    return resources
+
+
+def _day_total(
+    patient: Patient,
+    day: FluidDay,
+    kept: FluidDay | None,
+    type_name: str,
+    entries: list[tuple[int, datetime | None]],
+) -> dict:
+    """One chart day's total of ``type_name`` (``kept``: the day's totals of what was
+    not undone), derived from its entries' Observations."""
+    total = 0 if kept is None else kept.intake if type_name == FLUID_IN else kept.output
+    standing = [pk for pk, undone in entries if undone is None]
+    resource = _observation(
+        patient, f"caretaker-day-{type_name}-{patient.pk}-{day.start:%Y%m%d}",
+        at=day.start, retracted=not standing, category="vital-signs",
+        code=_codeable(LOINC, [DAY_TOTALS[type_name]], DAY_TOTAL_TEXT[type_name]),
+        valueQuantity=_quantity(total, "mL", "mL"),
+        derivedFrom=[{"reference": f"Observation/caretaker-fact-{pk}"}
+                     for pk in standing],
+    )  # fmt: skip
+    del resource["effectiveDateTime"]
+    resource["effectivePeriod"] = {
+        "start": day.start.isoformat(),
+        "end": day.end.isoformat(),
+    }
+    if not day.complete and standing:
+        resource["status"] = "preliminary"  # the day runs on: so far
+    if not standing:
+        del resource["derivedFrom"]
+    return resource

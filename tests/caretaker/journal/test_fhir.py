@@ -4,7 +4,7 @@ NEWS2 totals, undone facts as entered-in-error; validated by fhir.resources, by
 command and over HTTP with access rules."""
 
 import json
-from datetime import timedelta
+from datetime import datetime, timedelta
 from io import StringIO
 
 import pytest
@@ -175,8 +175,9 @@ def test_the_new_observations_are_coded_as_the_alphabet_says(patient, charted):
     }  # fmt: skip
     assert device["effectiveDateTime"] == charted.isoformat()
     assert "valueQuantity" not in device
-    # Conditions the alphabet does not code stay out, as before.
-    assert len(bundle["entry"]) == 7
+    # Conditions the alphabet does not code stay out, as before; the chart day's
+    # intake and urine output totals come with the entries.
+    assert len(bundle["entry"]) == 9
 
 
 def test_an_undone_device_is_entered_in_error(patient, charted):
@@ -221,3 +222,95 @@ def test_a_rule_set_stored_before_codings_is_coded_as_the_shipped_one(
     before = export(patient.record_number)
     _ward_alphabet(patient.ward, bare)
     assert export(patient.record_number) == before
+
+
+def _day_start() -> datetime:
+    """07:00 on the ward's clock, today's or, before it, yesterday's."""
+    now = timezone.localtime()
+    start = now.replace(hour=7, minute=0, second=0, microsecond=0)
+    return start if start < now else start - timedelta(days=1)
+
+
+@pytest.fixture
+def two_days(patient):
+    """Yesterday's chart day: 1,500 mL in and 900 mL out (and a drink undone);
+    today's: 400 mL in so far, the last of it at 07:00 sharp of yesterday's."""
+    start = _day_start()
+    said = [
+        (start - timedelta(hours=20), "data(fluidIntake, 1500)"),
+        (start - timedelta(hours=10), "data(urineOutput, 900)"),
+        (start - timedelta(hours=5), "data(fluidIntake, 250)"),
+        (start, "data(urineOutput, 100)"),
+        (start + timedelta(minutes=1), "data(fluidIntake, 400)"),
+    ]
+    for at, statement in said:
+        message_import(patient=patient, said_at=at, text=statement,
+                       statements=[statement])  # fmt: skip
+    fact_undo(fact=Fact.objects.get(patient=patient, value="250"))
+    return start
+
+
+def _day_totals(bundle: dict) -> dict[tuple[str, str], dict]:
+    """By LOINC code and the day's start."""
+    return {
+        (r["code"]["coding"][0]["code"], r["effectivePeriod"]["start"]): r
+        for r in (e["resource"] for e in bundle["entry"])
+        if "effectivePeriod" in r
+    }
+
+
+def test_each_chart_days_intake_and_urine_output_totals_are_observations(
+    patient, two_days
+):
+    """LOINC 9108-2 and 9192-6 over the chart day (07:00 to 07:00) as the period;
+    an entry at 07:00 is the day before's, as the rules count it; an undone entry
+    is left out; today's totals are preliminary; re-exporting keeps the ids."""
+    bundle = export(patient.record_number)
+    Bundle.model_validate(bundle)
+    totals = _day_totals(bundle)
+    yesterday = (two_days - timedelta(days=1)).isoformat()
+    today = two_days.isoformat()
+    assert {k: r["valueQuantity"]["value"] for k, r in totals.items()} == {
+        ("9108-2", yesterday): 1500,
+        ("9192-6", yesterday): 1000,
+        ("9108-2", today): 400,
+    }
+    intake = totals[("9108-2", yesterday)]
+    assert intake["effectivePeriod"] == {"start": yesterday, "end": today}
+    assert intake["status"] == "final"
+    assert intake["code"]["coding"][0] == {
+        "system": "http://loinc.org", "code": "9108-2",
+        "display": "Fluid intake total 24 hour"}  # fmt: skip
+    assert intake["valueQuantity"]["code"] == "mL"
+    assert len(intake["derivedFrom"]) == 1  # the undone drink is not part of it
+    assert totals[("9108-2", today)]["status"] == "preliminary"
+    assert _day_totals(export(patient.record_number)).keys() == totals.keys()
+    assert [r["id"] for r in _day_totals(export(patient.record_number)).values()] == [
+        r["id"] for r in totals.values()
+    ]
+
+
+def test_since_sends_the_whole_day_it_falls_in(patient, two_days):
+    """A total is the whole day's, even when ``since`` cuts the day: the record
+    replaces the total it was sent before."""
+    since = (two_days + timedelta(minutes=30)).isoformat()
+    totals = _day_totals(export(patient.record_number, "--since", since))
+    assert {k[0]: r["valueQuantity"]["value"] for k, r in totals.items()} == {
+        "9108-2": 400
+    }
+    since = (two_days - timedelta(hours=8)).isoformat()
+    totals = _day_totals(export(patient.record_number, "--since", since))
+    assert (
+        totals[("9108-2", (two_days - timedelta(days=1)).isoformat())]["valueQuantity"][
+            "value"
+        ]
+        == 1500
+    )
+
+
+def test_a_day_whose_every_entry_was_undone_sends_its_total_in_error(patient, two_days):
+    fact_undo(fact=Fact.objects.get(patient=patient, value="400"))
+    totals = _day_totals(export(patient.record_number))
+    total = totals[("9108-2", two_days.isoformat())]
+    assert total["status"] == "entered-in-error"
+    assert "derivedFrom" not in total
