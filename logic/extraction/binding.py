@@ -466,6 +466,41 @@ class NumberBinder:
             asked_context = self.context.attributes(types[-1].start, types[-1].end)
             self.bind(types[-1], numbers[0], asked_context & _ANSWER_CARRIES)
 
+    def corrections(self) -> None:
+        """ "Pulse 80. No, 84.": a sentence that opens with a correction and says
+        one number and no type corrects the last reading of the sentence before."""
+        sentences = self.context.sentences
+        for (p_start, p_end), (c_start, c_end) in zip(
+            sentences, sentences[1:], strict=False
+        ):
+            opens = any(
+                m.category == "correction"
+                and c_start <= m.start
+                and content_words(self.norm.text[c_start : m.start]) == 0
+                for m in self.context.modifiers
+            )
+            if not opens or any(c_start <= m.start < c_end for m in self.kept):
+                continue
+            numbers = [
+                n
+                for n in self.all_numbers
+                if c_start <= n.start < c_end
+                and not self._consumed(n)
+                and not self._other_quantity(n)
+            ]
+            before = [
+                f
+                for f in self.found
+                if f.statement.family == "data" and p_start <= f.target < p_end
+            ]
+            if len(numbers) != 1 or numbers[0].start in self.used or not before:
+                continue
+            last = max(before, key=lambda f: f.target)
+            number = numbers[0]
+            self.bind(
+                Mention("type", last.statement.type, number.start, number.end), number
+            )
+
     def turn_answers(self) -> None:
         """ "D: How would you rate the pain, 10 being the worst. P: I'd say about a
         5.": in a transcript, a clinician's turn that names one type and gives no

@@ -180,6 +180,10 @@ def spans_between(text: str, boundary: re.Pattern[str]) -> list[tuple[int, int]]
     return spans
 
 
+# The last item of a list a negation runs along: "no cough, fever or confusion".
+_LIST_END = re.compile(r"\b(?:or|nor)\b", re.I)
+
+
 class Context:
     """The cues of one utterance, and the categories they give to any span."""
 
@@ -268,6 +272,8 @@ class Context:
             start <= soft < end for soft in self.soft_ends
         ):
             return True
+        if modifier.category == "negated" and not self._in_negated_list(start, end):
+            return True
         return any(
             m.rule.direction == "terminate"
             and m is not modifier
@@ -275,6 +281,20 @@ class Context:
             and m.end <= end
             for m in self.modifiers
         )
+
+    def _in_negated_list(self, start: int, end: int) -> bool:
+        """Whether a negation said at ``start`` reaches ``end`` across commas: only
+        along a list that ends in "or" ("no cough, fever or confusion"), never
+        past it ("not confused, alert and orientated", "no pain, nausea or
+        vomiting, alert")."""
+        if "," not in self.text[start:end]:
+            return True
+        sentence_end = self.sentence_of(start)[1]
+        last = _LIST_END.search(self.text, start, sentence_end)
+        if last is None:
+            return False
+        item_end = self.text.find(",", last.end(), sentence_end)
+        return end <= (sentence_end if item_end < 0 else item_end)
 
     def _reaches(self, modifier: Modifier, start: int, end: int) -> bool:
         rule = modifier.rule
@@ -287,9 +307,15 @@ class Context:
         forward = rule.direction in ("forward", "bidirectional")
         backward = rule.direction in ("backward", "bidirectional")
         if forward and modifier.end <= start:
-            return self._words(
-                modifier.end, start
-            ) < rule.max_scope and not self._terminated(modifier.end, start, modifier)
+            within = self._words(modifier.end, start) < rule.max_scope
+            if (
+                modifier.category == "negated"
+                and "," in self.text[modifier.end : start]
+            ):
+                # A list runs as far as it goes: "no cough, fever, chills or
+                # confusion"; past its end nothing is negated.
+                within = self._in_negated_list(modifier.end, start)
+            return within and not self._terminated(modifier.end, start, modifier)
         if backward and end <= modifier.start:
             # Backward scope stays in its clause: "pain 4, better than yesterday".
             return (

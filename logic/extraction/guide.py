@@ -162,6 +162,11 @@ class _Reader(NumberBinder):
             # Inside a statement's evidence: "pulse, which I took a minute ago,
             # was about eighty" is one reading however many commas it holds.
             or any(f.start < end and start < f.end for f in self.found)
+            # "not confused": a value named and denied is understood.
+            or any(
+                m.kind == "value" and start <= m.start and m.end <= end
+                for m in self.every
+            )
             # "BP not measured", "don't chart it": understood, nothing to record.
             or any(
                 self.context.cue_between(category, start, end)
@@ -212,6 +217,7 @@ class _Reader(NumberBinder):
             self.sentence(start, end)
         self.answers()
         self.turn_answers()
+        self.corrections()
         clauses = _clauses(self.norm.text)
         instruction_from = min(
             (self.context.sentence_of(m.start)[0] for m in self.context.instructions()),

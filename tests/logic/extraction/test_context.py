@@ -427,3 +427,30 @@ def test_a_patients_turn_answers_the_clinicians_question(
     alphabet: Alphabet, text: str, expected: set[str]
 ) -> None:
     check(alphabet, text, expected)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A negation runs along a list that ends in "or", and no further.
+        ("No cough, fever or confusion.", set()),
+        ("No cough, fever, chills, night sweats or confusion.", set()),
+        ("Not confused, alert and orientated.", {"condition(consciousness, alert)"}),
+        ("She's not confused, she's alert.", {"condition(consciousness, alert)"}),
+        ("Denies pain, nausea or vomiting, alert.",
+         {"data(painLevel, 0)", "condition(consciousness, alert)"}),
+        # A correction in the next sentence replaces the reading before it.
+        ("Pulse 80. No, 84.", {"data(heartRate, 84)"}),
+        ("Temp 38.4. Sorry, 38.6.", {"data(temperature, 38.6)"}),
+        ("Any pain? No. 84 year old.", set()),
+    ],
+)  # fmt: skip
+def test_negated_lists_and_corrections_across_sentences(
+    alphabet: Alphabet, text: str, expected: set[str]
+) -> None:
+    check(alphabet, text, expected)
+
+
+def test_a_denied_value_is_understood_not_shown_as_unclear(alphabet: Alphabet) -> None:
+    guide = guide_build("She's not confused, she's alert.", alphabet)
+    assert guide.unclear == ()
