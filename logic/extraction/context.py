@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
 
@@ -94,6 +95,8 @@ class ContextLexicon:
     # and everyone's (a turn ends at the next label).
     patient_labels: tuple[str, ...] = ()
     speaker_labels: tuple[str, ...] = ()
+    # Other people by the pronoun that stands for them ("he": "father", "son").
+    people: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 def _phrase_pattern(phrase: str) -> str:
@@ -146,6 +149,10 @@ def context_lexicon(path: Path = RULES_FILE) -> ContextLexicon:
         dominates,
         patient,
         patient + tuple(str(x) for x in speakers.get("clinician", [])),
+        {
+            pronoun: tuple(str(x) for x in nouns)
+            for pronoun, nouns in document.get("people", {}).items()
+        },
     )
 
 
@@ -180,6 +187,8 @@ def spans_between(text: str, boundary: re.Pattern[str]) -> list[tuple[int, int]]
     return spans
 
 
+# A sentence that opens with a pronoun, after fillers: "Uh, he has ...".
+_PRONOUN = re.compile(r"[\s,]*(?:(?:uh|um|er|so|and|well),?\s+)*(he|she)\b", re.I)
 # The last item of a list a negation runs along: "no cough, fever or confusion".
 _LIST_END = re.compile(r"\b(?:or|nor)\b", re.I)
 
@@ -351,7 +360,27 @@ class Context:
             found.add("question")  # "Any allergies?" asserts none
         if self._answered_no(start):
             found.add("negated")  # "Confusion or memory loss. Uh, no."
+        if self._of_someone_named_before(start):
+            found.add("other")  # "Just my father. He has type 2 diabetes."
         return frozenset(found)
+
+    def _of_someone_named_before(self, position: int) -> bool:
+        """Whether ``position``'s sentence opens with "he" or "she" and the sentence
+        before names another person of that pronoun ("my father", "her
+        daughter"): the pronoun is that person, as the nearest fits."""
+        sentence = self.sentence_of(position)
+        index = self.sentences.index(sentence) if sentence in self.sentences else 0
+        if index == 0:
+            return False
+        opening = _PRONOUN.match(self.text, sentence[0])
+        if opening is None:
+            return False
+        before = self.sentences[index - 1]
+        nouns = self.lexicon.people.get(opening.group(1).lower(), ())
+        return any(
+            re.search(rf"\b{re.escape(noun)}\b", self.text[before[0] : before[1]], re.I)
+            for noun in nouns
+        )
 
     def _answered_no(self, position: int) -> bool:
         """Whether the sentence after ``position``'s is a bare "no": the answer

@@ -454,3 +454,23 @@ def test_negated_lists_and_corrections_across_sentences(
 def test_a_denied_value_is_understood_not_shown_as_unclear(alphabet: Alphabet) -> None:
     guide = guide_build("She's not confused, she's alert.", alphabet)
     assert guide.unclear == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # The pronoun is the person the sentence before named, when it fits.
+        ("Any illnesses in the family? Just my father. He has type 2 diabetes.",
+         set()),
+        ("Her mum came in. She is diabetic too.", set()),
+        # A pronoun that fits no one named before is the patient.
+        ("Wife visited today. He is confused.",
+         {"condition(consciousness, confused)"}),
+        ("Her husband visited. She is alert, pulse 80.",
+         {"condition(consciousness, alert)", "data(heartRate, 80)"}),
+    ],
+)  # fmt: skip
+def test_a_pronoun_after_another_person_is_that_person(
+    alphabet: Alphabet, text: str, expected: set[str]
+) -> None:
+    check(alphabet, text, expected)
