@@ -45,6 +45,14 @@ _BEFORE_TYPE = re.compile(
 _RANGE = re.compile(
     r"(?P<low>\d+(?:\.\d+)?)\s*(?:to|-|–|or)\s*(?P<high>\d+(?:\.\d+)?)", re.I
 )
+# "almost 200", "over 38", "sats below 90": a bound, not a value ("120 over 80" is a
+# pair: "over" right after a number is not a bound).
+_BOUND = re.compile(
+    r"(?:\b(?:almost|nearly|under|above|below|less\s+than|more\s+than|greater\s+"
+    r"than|higher\s+than|lower\s+than|at\s+least|at\s+most|in\s+excess\s+of|"
+    r"no\s+more\s+than|no\s+less\s+than)|(?<![\d\s])\s*\bover|[<>]=?)\s*$",
+    re.I,
+)
 _BETWEEN = re.compile(r"\bbetween\s+(\d+(?:\.\d+)?)\s+and\s+(\d+(?:\.\d+)?)", re.I)
 _FROM_TO = re.compile(
     r"\bfrom\s+(\d+(?:\.\d+)?)\s+(?:[a-z%/]+\s+)?(?:to|down to|up to)\s+\d", re.I
@@ -552,6 +560,8 @@ class NumberBinder:
         96 to 91" the first value is the past one."""
         sentence = self.context.sentence_of(number.start)
         text = self.norm.text
+        if _BOUND.search(text, sentence[0], number.start):
+            return frozenset(["range"])  # "almost 200", "sats below 90"
         for match in _FROM_TO.finditer(text, *sentence):
             if number.start < match.start(1) or number.start > match.end():
                 continue

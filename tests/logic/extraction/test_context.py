@@ -474,3 +474,22 @@ def test_a_pronoun_after_another_person_is_that_person(
     alphabet: Alphabet, text: str, expected: set[str]
 ) -> None:
     check(alphabet, text, expected)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Your blood pressure, it was pretty high, almost 200.", set()),
+        ("Temp over 38 all night.", set()),
+        ("Sats less than 90.", set()),
+        ("Pulse > 120.", set()),
+        # "over" after a number is a blood pressure pair; a change "up to" a value
+        # is that value.
+        ("BP 120 over 80.", {"data(systolicBP, 120)", "data(diastolicBP, 80)"}),
+        ("Blood sugar's gone up to 12.4.", {"data(bloodGlucose, 12.4)"}),
+    ],
+)  # fmt: skip
+def test_a_bound_is_not_a_value(
+    alphabet: Alphabet, text: str, expected: set[str]
+) -> None:
+    check(alphabet, text, expected)
