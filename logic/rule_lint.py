@@ -129,6 +129,8 @@ def rules_lint(
     problems += _problem_metadata(uses)
     problems += _problems_not_declared(statements)
     problems += _windows_not_constant(uses, statements)
+    problems += _not_assessed_undeclared(uses)
+    problems += _day_start_hour_out_of_range(statements)
     problems += rules_unbounded(statements)
     return _unique(problems)
 
@@ -433,6 +435,62 @@ def _windows_not_constant(
             or constant_name(u.arguments[0]) is None
             or window_seconds(u.arguments[1]) is None
         ]
+    return problems
+
+
+def _not_assessed_undeclared(uses: list[AtomUse]) -> list[Diagnostic]:
+    """Reasons not to assess a name no rule derives as a problem: the state shows
+    them under the problem's label, which such a name does not have."""
+    declared = {
+        constant_name(u.arguments[0])
+        for u in uses
+        if u.in_head and u.signature == ("problem", 1)
+    }
+    declared.discard(None)
+    return [
+        Diagnostic(
+            f"notAssessed({use.arguments[0]}, ...) names no problem the rule files "
+            "declare: give the name of a problem(...) rule, e.g. "
+            'notAssessed(oliguria, "No weight recorded: ...")',
+            use.file,
+            use.line,
+        )
+        for use in uses
+        if use.in_head
+        and use.signature == ("notAssessed", 2)
+        and constant_name(use.arguments[0]) not in declared
+    ]
+
+
+# The chart's day starts on the hour the ward's clock reads dayStartHour:00 (time.lp);
+# clockHour/2 gives hours 0 to 23, so any other value would leave no day start and
+# no fluid balance, silently.
+DAY_START_HOUR = "dayStartHour"
+
+
+def _day_start_hour_out_of_range(
+    statements: list[tuple[str, ast.AST]],
+) -> list[Diagnostic]:
+    problems = []
+    for file, statement in statements:
+        if (
+            statement.ast_type != ast.ASTType.Definition
+            or statement.name != DAY_START_HOUR
+        ):
+            continue
+        value = statement.value
+        hour = window_seconds(value)  # a whole number of zero or more, else None
+        if hour is None or hour > 23:
+            problems.append(
+                Diagnostic(
+                    f"#const {DAY_START_HOUR} = {value}. must be a whole hour from 0 "
+                    "to 23 (the ward's clock, e.g. #const dayStartHour = 7. for "
+                    "07:00): with any other value the chart's day never starts and "
+                    "no fluid balance is shown",
+                    file,
+                    statement.location.begin.line,
+                )
+            )
     return problems
 
 

@@ -245,3 +245,36 @@ def test_a_rule_test_with_an_unknown_timezone(shipped):
     )
     ((file, line, message),) = only(validate(shipped, tests=tests))
     assert (file, line) == ("tests.toml", 1) and "Europe/Atlantis" in message
+
+
+@pytest.mark.parametrize("name", ["oligura", '"oliguria"', "7", "news2Param"], ids=str)
+def test_a_reason_not_to_assess_names_a_declared_problem(shipped, name):
+    """The state shows the reason under the problem's label: a misspelt name, a
+    string or a name that is no problem would be shown without one."""
+    extra = f'notAssessed({name}, "No weight recorded.") :- now(_).\n'
+    ((file, line, message),) = only(validate(shipped, extra=extra))
+    assert (file, line) == ("extra.lp", 1)
+    assert "names no problem the rule files declare" in message
+
+
+@pytest.mark.parametrize("hour", ["24", "-1", "7 + 1", "seven", '"7"'])
+def test_the_day_start_hour_is_a_whole_hour_from_0_to_23(shipped, hour):
+    """clockHour/2 has hours 0 to 23: any other day start would leave no day start
+    and no fluid balance, without a word."""
+    time_rules = shipped[1]["time.lp"]
+    assert "#const dayStartHour = 7." in time_rules
+    changed = time_rules.replace(
+        "#const dayStartHour = 7.", f"#const dayStartHour = {hour}."
+    )
+    errors = only(validate(shipped, replace={"time.lp": changed}))
+    ((file, _line, message),) = [e for e in errors if "dayStartHour" in e[2]]
+    assert file == "time.lp" and "whole hour from 0 to 23" in message
+
+
+@pytest.mark.parametrize("hour", ["0", "23"])
+def test_a_day_start_at_midnight_or_23_00_passes(shipped, hour):
+    time_rules = shipped[1]["time.lp"].replace(
+        "#const dayStartHour = 7.", f"#const dayStartHour = {hour}."
+    )
+    report = validate(shipped, replace={"time.lp": time_rules}, tests="")
+    assert report.ok, report.errors
