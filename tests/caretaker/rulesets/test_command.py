@@ -64,3 +64,32 @@ def test_import_activate_and_export(rules_dir, tmp_path, ward, default_version, 
     call_command("rules", "export", "v2", str(tmp_path / "out"))
     exported = sorted(p.name for p in (tmp_path / "out").iterdir())
     assert exported == sorted(p.name for p in rules_dir.iterdir())
+
+
+def test_rules_test_runs_every_shipped_scenario(capsys):
+    """`manage.py rules test` (no directory: the shipped rule set) prints one line
+    per scenario of tests.toml, the v2 chart rules among them."""
+    call_command("rules", "test")
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1].endswith("rule tests passed")
+    passed, total = out[-1].split(" rule tests")[0].split(" of ")
+    assert passed == total and int(total) >= 30
+    names = " ".join(out)
+    for problem in ("oliguria", "fluid balance", "GCS", "oxygen", "sepsis high risk"):
+        assert problem.lower() in names.lower(), problem
+
+
+def test_rules_test_names_a_failing_scenario_and_fails(rules_dir, capsys):
+    tests = rules_dir / "tests.toml"
+    tests.write_text(
+        tests.read_text()
+        + '\n[[test]]\nname = "a pulse of 80 is hypoglycaemia (wrong on purpose)"\n'
+        'facts = [ { at = "2026-11-20T08:00:00Z", statement = "data(heartRate, 80)" } ]\n'
+        'present = ["hypoglycaemia"]\n'
+    )
+    with pytest.raises(SystemExit) as exit:
+        call_command("rules", "test", str(rules_dir))
+    assert exit.value.code == 1
+    captured = capsys.readouterr()
+    assert "FAIL: a pulse of 80 is hypoglycaemia (wrong on purpose)" in captured.out
+    assert "expected problem 'hypoglycaemia'" in captured.err

@@ -1,8 +1,9 @@
-"""rules validate DIR | rules import DIR [--ward CODE] [--comment ...] [--activate]
-| rules export VERSION DIR"""
+"""rules validate DIR | rules test [DIR] | rules import DIR [--ward CODE] [--comment
+...] [--activate] | rules export VERSION DIR"""
 
 import os
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -14,6 +15,9 @@ from caretaker.rulesets.selectors import ruleset_version_get
 from caretaker.rulesets.services import RuleSetInvalid, ruleset_export
 from caretaker.wards.models import Ward
 from logic import Diagnostic
+from logic.diagnostics import LogicError
+from logic.rule_tests import TESTS_FILE, rule_tests_parse, rule_tests_run
+from logic.ruleset import default_ruleset_path, ruleset_load
 from logic.validation import ruleset_validate_directory
 
 
@@ -24,6 +28,12 @@ class Command(BaseCommand):
         commands = parser.add_subparsers(dest="command", required=True)
         validate = commands.add_parser("validate", help="validate a rule set directory")
         validate.add_argument("directory")
+        tested = commands.add_parser(
+            "test", help="run a rule set's scenarios (tests.toml), one line each"
+        )
+        tested.add_argument(
+            "directory", nargs="?", help="rule set directory (default: the shipped one)"
+        )
         imported = commands.add_parser("import", help="store a directory as a version")
         imported.add_argument("directory")
         imported.add_argument("--ward", help="ward code (default: global)")
@@ -60,6 +70,28 @@ class Command(BaseCommand):
             f"ok: {directory} is a valid rule set ({report.rule_files} rule files, "
             f"{report.tests} rule tests passed)"
         )
+
+    def _test(self, options: dict[str, Any]) -> None:
+        directory = options["directory"] or str(default_ruleset_path())
+        try:
+            rules = ruleset_load(directory)
+            tests_file = Path(directory) / TESTS_FILE
+            text = (
+                tests_file.read_text(encoding="utf-8") if tests_file.is_file() else ""
+            )
+            tests = rule_tests_parse(text, rules)
+        except LogicError as error:
+            self._problems(directory, error.diagnostics)
+            raise SystemExit(1) from error
+        failed = 0
+        for test in tests:
+            failures = rule_tests_run([test], rules)
+            failed += bool(failures)
+            self.stdout.write(f"{'FAIL' if failures else 'ok'}: {test.name}")
+            self._problems(directory, failures)
+        self.stdout.write(f"{len(tests) - failed} of {len(tests)} rule tests passed")
+        if failed:
+            raise SystemExit(1)
 
     def _import(self, options: dict[str, Any]) -> None:
         ward = None
