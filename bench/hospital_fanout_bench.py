@@ -71,12 +71,17 @@ class Dashboard:
     closed: str = ""  # why its reader stopped
 
 
-async def _open(url: str, cookie: str, board: Dashboard) -> None:
+async def _open(
+    url: str, cookie: str, board: Dashboard, alerts: dict[int, tuple[int, str]]
+) -> asyncio.Task:
+    """The dashboard's socket, and its reader, started at once: uvicorn pings every
+    20 s and closes a socket that does not answer (the reader answers)."""
     board.socket = await WebSocket.connect(
         url, f"/ws/wards/{ward_code(board.ward)}/", cookie
     )
     snapshot = await board.socket.recv_json() or {}
     board.seen = {a["id"] for p in snapshot.get("patients", []) for a in p["alerts"]}
+    return asyncio.create_task(_read(board, alerts))
 
 
 async def _read(board: Dashboard, alerts: dict[int, tuple[int, str]]) -> None:
@@ -163,11 +168,13 @@ async def _arrived(
     )
 
 
-async def _connect(url: str, cookie: str, boards: list[Dashboard]) -> float:
+async def _connect(
+    url: str, cookie: str, boards: list[Dashboard], alerts: dict, readers: list
+) -> float:
     started = time.perf_counter()
     for first in range(0, len(boards), CONNECT_BATCH):
         batch = boards[first : first + CONNECT_BATCH]
-        await asyncio.gather(*(_open(url, cookie, b) for b in batch))
+        readers += await asyncio.gather(*(_open(url, cookie, b, alerts) for b in batch))
         if first % 1000 == 0:
             progress("hospital_fanout", f"  {first + len(batch)} sockets open")
     return time.perf_counter() - started
@@ -187,13 +194,17 @@ async def _hospital_fan_out(
     await asyncio.sleep(15)
     boards = _boards(dashboards)
     rss_before = rss_kib(pid)
-    connect_s = await _connect(url, cookie, boards)
+    alerts: dict[int, tuple[int, str]] = {}
+    readers: list[asyncio.Task] = []
+    connect_s = await _connect(url, cookie, boards, alerts, readers)
     await asyncio.sleep(3)
     rss_after = rss_kib(pid)
-    progress("hospital_fanout", f"  {len(boards)} sockets in {connect_s:.0f} s")
+    closed = sum(bool(b.closed) for b in boards)
+    progress(
+        "hospital_fanout",
+        f"  {len(boards)} sockets in {connect_s:.0f} s; {closed} closed since",
+    )
     gc.freeze()
-    alerts: dict[int, tuple[int, str]] = {}
-    readers = [asyncio.create_task(_read(b, alerts)) for b in boards]
     state = {"ward": 0, "sent": 0}
     background = asyncio.create_task(_background(url, session, ids, state))
     ward_s, site_s, firsts, fanout = [], [], [], []
@@ -217,6 +228,7 @@ async def _hospital_fan_out(
             )
             await asyncio.sleep(2)
     finally:
+        closed_end = sum(bool(b.closed) for b in boards)
         background.cancel()
         for reader in readers:
             reader.cancel()
@@ -234,6 +246,8 @@ async def _hospital_fan_out(
         "background_interval_s": BACKGROUND_S,
         "round_interval_s": ROUND_RATE_S,
         "connect_s": round(connect_s, 1),
+        "closed_after_connect": closed,
+        "closed_at_end": closed_end,
         "rss_before_mib": round(rss_before / 1024, 1),
         "rss_after_mib": round(rss_after / 1024, 1),
         "kib_per_socket": round((rss_after - rss_before) / sockets, 1),
