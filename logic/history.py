@@ -10,10 +10,14 @@ same answer for every predicate the application reads.
 
 Rules that need a stretch of time (urine output over 6 hours, a fluid balance since the
 chart's day start) declare it in the rule files as a fact, ``window(urineOutput,
-90000).`` (seconds), and read those readings through ``inWindow/3`` of the standard
-time rules: every reading of the type from ``now`` minus the window on. The builder
-then keeps, for that type, every reading in the window besides the latest two, which
-again gives exactly the same atoms as the whole history.
+90000).`` (seconds), and read those readings through ``inWindow/3`` and
+``beforeWindow/3`` of the standard time rules: every reading of the type from the
+window's start on (``now`` minus the window, or the type's latest reading minus the
+window when that is earlier), and the latest reading before it. The builder then keeps,
+for that type, every reading from the window's start on and the latest one before it
+besides the latest two: a stretch at the end of the type's readings, unbroken, so the
+``next/3`` atoms among them are the whole history's, and again every atom the rules can
+derive is the same.
 
 :func:`history_need` decides this from the rule files alone, conservatively: any rule
 that could see more (one using ``data/3`` or ``next/3`` directly, counting readings,
@@ -42,11 +46,15 @@ previous(Type, Value, T) :- current(Type, _, Tlatest), next(Type, T, Tlatest),
                             reading(Type, Value, T).
 age(Type, Now - T) :- current(Type, _, T), now(Now).
 """
-# The standard window rule: a rule set written before windows lacks it, and keeps the
+# The standard window rules: a rule set written before windows lacks them, and keeps the
 # last two readings as before.
 WINDOW_RULE = """
 inWindow(Type, Value, T) :- window(Type, Seconds), reading(Type, Value, T), now(Now),
                             T >= Now - Seconds.
+inWindow(Type, Value, T) :- window(Type, Seconds), reading(Type, Value, T),
+                            current(Type, _, Tlatest), T >= Tlatest - Seconds.
+beforeWindow(Type, Value, T) :- reading(Type, Value, T), next(Type, T, Tnext),
+                                inWindow(Type, _, Tnext), not inWindow(Type, Value, T).
 """
 # Under the standard rules, current/3 and previous/3 need the last two readings.
 DEPTH = 2
@@ -62,6 +70,7 @@ FIXED = {
     ("accumulates", 1),
     ("condition", 3),
     ("inWindow", 3),
+    ("beforeWindow", 3),
     ("now", 1),
 }
 WINDOW = ("window", 2)
@@ -70,8 +79,9 @@ WINDOW = ("window", 2)
 @dataclass(frozen=True)
 class HistoryNeed:
     """What the rules can see of each non-accumulating type: the latest ``depth``
-    readings, and for the types in ``windows`` also every reading from ``now`` minus
-    that many seconds on."""
+    readings, and for the types in ``windows`` also every reading from the window's
+    start on (``now``, or the type's latest reading when earlier, minus that many
+    seconds) and the latest reading before it."""
 
     depth: int
     windows: Mapping[str, int]
@@ -143,7 +153,7 @@ def _need(
     if not _STANDARD.issubset(seen_standard):
         return None
     if _WINDOW_RULE.isdisjoint(seen_standard):
-        windows = {}  # no inWindow/3: the windows reach no rule
+        windows = {}  # no window rules: the windows reach no rule
     return HistoryNeed(DEPTH, MappingProxyType(dict(sorted(windows.items()))))
 
 

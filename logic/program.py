@@ -77,7 +77,8 @@ def program_build(
 
     With ``depth``, only the latest ``depth`` readings of each type whose latest value
     counts enter the program, and for a type in ``windows`` also every reading from
-    ``now`` minus that many seconds on (see :mod:`logic.history` for when that changes
+    ``now`` (or the type's latest reading, when earlier) minus that many seconds on,
+    and the latest reading before that (see :mod:`logic.history` for when that changes
     nothing); accumulating types always keep every value.
 
     ``zone`` is the ward's time zone: ``clockHour(H, T)`` gives, for each hour ``H``
@@ -118,7 +119,7 @@ def program_build(
         f"clockHour({hour},{stamp - origin_stamp})."
         for hour, stamp in clock_hours(now_stamp, zone)
     ]
-    lines += _reading_lines(readings, alphabet, depth, _cutoffs(now_seconds, windows))
+    lines += _reading_lines(readings, alphabet, depth, now_seconds, windows or {})
     return PatientProgram(
         text="".join(lines),
         origin=datetime.fromtimestamp(origin_stamp, UTC),
@@ -146,16 +147,12 @@ def clock_hours(now_stamp: int, zone: tzinfo) -> list[tuple[int, int]]:
     return hours
 
 
-def _cutoffs(now_seconds: int, windows: Mapping[str, int] | None) -> Mapping[str, int]:
-    """The earliest time (in program seconds) each windowed type must keep."""
-    return {name: now_seconds - seconds for name, seconds in (windows or {}).items()}
-
-
 def _reading_lines(
     readings: Mapping[ReadingKey, TimedStatement],
     alphabet: Alphabet,
     depth: int | None,
-    cutoffs: Mapping[str, int],
+    now_seconds: int,
+    windows: Mapping[str, int],
 ) -> list[str]:
     """One ``d(Type, (Value, T, Before; ...)).`` (or ``c(...)``) fact per type."""
     scales = {n: m.scale for n, m in alphabet.measurements.items()}
@@ -170,10 +167,14 @@ def _reading_lines(
         entries.sort(key=itemgetter(0))
         if depth is not None and chained[type_name]:
             keep = len(entries) - depth
-            cutoff = cutoffs.get(type_name)
-            if cutoff is not None:
-                # Every reading in the window, and the latest ``depth`` in any case.
-                keep = min(keep, bisect_left(entries, cutoff, key=itemgetter(0)))
+            window = windows.get(type_name)
+            if window is not None:
+                # Every reading from the window's start on and the latest one before it
+                # (time.lp's inWindow/3 and beforeWindow/3), and the latest ``depth``
+                # in any case.
+                start = min(now_seconds, entries[-1][0]) - window
+                before = bisect_left(entries, start, key=itemgetter(0)) - 1
+                keep = min(keep, before)
             entries = entries[max(keep, 0) :]
         scale = scales.get(type_name, 1)
         scaled: dict[object, object] = {}  # values repeat; Decimal math is slow

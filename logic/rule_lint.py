@@ -47,11 +47,13 @@ TYPE_POSITIONS: dict[tuple[str, int], tuple[int, str | None]] = {
     ("evidence", 4): (1, None),
     ("window", 2): (0, None),
     ("inWindow", 3): (0, None),
+    ("beforeWindow", 3): (0, None),
 }
 # Predicates whose argument after the type is that type's VALUE.
 VALUE_AFTER_TYPE = {
     ("condition", 3),
     ("inWindow", 3),
+    ("beforeWindow", 3),
     ("reading", 3),
     ("current", 3),
     ("previous", 3),

@@ -140,11 +140,12 @@ def test_the_longest_window_declared_for_a_type_counts(rules):
 
 
 def test_windows_without_the_window_rule_reach_no_rule(rules):
-    """A rule set from before windows (time.lp without inWindow/3) keeps the last two
-    readings, whatever windows it declares."""
+    """A rule set from before windows (time.lp without inWindow/3 and beforeWindow/3)
+    keeps the last two readings, whatever windows it declares."""
     time_lp = next(f.text for f in rules.files if f.name == "time.lp")
     start = time_lp.index("inWindow(Type")
-    end = time_lp.index("T >= Now - Seconds.") + len("T >= Now - Seconds.")
+    last = "not inWindow(Type, Value, T)."
+    end = time_lp.index(last) + len(last)
     files = [
         (n, time_lp[:start] + time_lp[end:] if n == "time.lp" else t)
         for n, t in _files(rules)
@@ -171,10 +172,13 @@ def test_the_builder_keeps_the_window_and_the_latest_two(rules):
         (pool,) = re.findall(r"d\(temperature,\((.*?)\)\)\.", program.text)
         return [int(e.split(",")[1]) // 3600 for e in pool.split(";")]
 
-    assert kept(180) == [6, 7, 8, 9]  # from 06:00 on, 06:00 included
-    assert kept(179) == [7, 8, 9]
+    # From 06:00 on, 06:00 included, and the reading before the window (05:00).
+    assert kept(180) == [5, 6, 7, 8, 9]
+    assert kept(179) == [6, 7, 8, 9]
     assert kept(0) == [8, 9]  # the latest two in any case
-    assert kept(60, now_hours=30) == [8, 9]
+    # Nothing charted for 21 hours: the window reaches back from the latest reading.
+    assert kept(60, now_hours=30) == [7, 8, 9]
+    assert kept(60, now_hours=5) == [3, 4, 5, 6, 7, 8, 9]  # readings after now
 
 
 def test_the_pruned_program_does_not_grow_with_windowed_history(rules):
@@ -238,15 +242,19 @@ def test_pruning_never_changes_the_state(rules, readings, now_after):
     assert pruned == full
 
 
-# Short windows on a measurement and on a condition: every reading in a window is
-# the evidence of a problem, so a reading lost or kept too many changes the state.
+# Short windows on a measurement and on a condition: every reading in a window, and
+# the one before it, is the evidence of a problem, so a reading lost or kept too many
+# changes the state.
 WINDOWED = """
 window(temperature, 7200).
 window(consciousness, 3600).
 problem(temperatureWindow) :- inWindow(temperature, _, _).
 evidence(temperatureWindow, temperature, V, T) :- inWindow(temperature, V, T).
+evidence(temperatureWindow, temperature, V, T) :- beforeWindow(temperature, V, T).
 problem(consciousnessWindow) :- inWindow(consciousness, _, _).
 evidence(consciousnessWindow, consciousness, V, T) :- inWindow(consciousness, V, T).
+problem(consciousnessBefore) :- beforeWindow(consciousness, confused, _).
+evidence(consciousnessBefore, consciousness, V, T) :- beforeWindow(consciousness, V, T).
 feverCount(N) :- N = #count { T : inWindow(temperature, V, T), V > 380 }.
 problem(feverTwice) :- feverCount(N), N >= 2.
 """

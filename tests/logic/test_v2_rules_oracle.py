@@ -8,8 +8,9 @@ files document (fluids.lp, problems.lp, logic/rules/README.md), never from the r
 code: oliguria's period runs from the latest urine output at least 6 hours before the
 latest one to the latest one; an entry at the day start itself belongs to the day
 before; urine is "being charted" for the 18-hour criterion when an output was charted
-18 hours ago or more; the fluid rules see 25 hours back (the last test shows what
-oliguria misses at that edge)."""
+18 hours ago or more. Neither definition looks back a fixed time: the fluid rules read
+25 hours (fluids.lp's window) and the latest output before them, and the last tests show
+an output just older than that still counts."""
 
 from __future__ import annotations
 
@@ -19,7 +20,6 @@ from datetime import UTC, datetime, timedelta, tzinfo
 from fractions import Fraction
 from zoneinfo import ZoneInfo
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -33,7 +33,7 @@ from logic import (
 )
 
 HOUR = 3600
-FLUID_WINDOW = 25 * HOUR  # the longest chart day: how far back the fluid rules look
+FLUID_WINDOW = 25 * HOUR  # the longest chart day: the fluid rules' window
 NOW = datetime(2026, 11, 20, 14, 0, tzinfo=UTC)
 CONDITIONS = {"consciousness", "oxygenSupply", "oxygenDevice"}
 NEW_PROBLEMS = (
@@ -103,9 +103,7 @@ def latest_number(history: History, type_name: str) -> Fraction | None:
 
 
 def fluid_readings(history: History, type_name: str) -> list[tuple[int, Fraction]]:
-    return [
-        (t, Fraction(v)) for t, v in readings(history, type_name) if t >= -FLUID_WINDOW
-    ]
+    return [(t, Fraction(v)) for t, v in readings(history, type_name)]
 
 
 # --- The oracles --------------------------------------------------------------------
@@ -430,7 +428,8 @@ def oxygen_readings(draw: st.DrawFn) -> list[Said]:
 
 
 def oliguria_readings() -> st.SearchStrategy[list[Said]]:
-    urine = said("urineOutput", URINE, seconds_around(0, -6 * HOUR, -FLUID_WINDOW), 8)
+    marks = (0, -6 * HOUR, -19 * HOUR, -FLUID_WINDOW, -FLUID_WINDOW - 6 * HOUR)
+    urine = said("urineOutput", URINE, seconds_around(*marks), 8)
     weight = said("weight", WEIGHTS, seconds_around(0, -26 * HOUR), 1)
     return st.one_of(
         urine_at_the_threshold(),
@@ -564,19 +563,42 @@ def test_all_together_every_rule_agrees_and_no_reading_it_needs_is_left_out(
     assert ("oliguria" in assessed) == oliguria_not_assessed(history)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="oliguria looks 25 hours back (fluids.lp's window): an output charted "
-    "before that cannot start the period, so the period is not found",
-)
 def test_an_output_charted_over_25_hours_ago_still_starts_the_oliguria_period(rules):
     """The definition's period starts at the latest output 6 hours or more before
-    the latest one, however long ago: 10 mL in 25 hours and a second is oliguria
-    (and at 25 hours exactly the rules find it). Neither oliguria nor a reason not
-    to assess it is shown today."""
+    the latest one, however long ago: 10 mL in 25 hours and a second is oliguria, as
+    at 25 hours exactly; with the pruned history as with the whole."""
+    for back in (FLUID_WINDOW, FLUID_WINDOW + 1, 3 * FLUID_WINDOW):
+        history = [
+            Said(0, "weight", "70.0"),
+            Said(-back, "urineOutput", "300"),
+            Said(0, "urineOutput", "10"),
+        ]
+        state = solve(rules, history)
+        assert "oliguria" in state.problem_names, back
+        assert state == solve(rules, history, full_history=True)
+
+
+def test_an_output_charted_long_ago_and_none_since_is_no_urine_for_18_hours(rules):
+    """One output 25 hours and a second ago and nothing since, or only 0 mL since:
+    urine is charted and none was passed for 18 hours."""
+    for since in ([], [Said(-HOUR, "urineOutput", "0")]):
+        history = [Said(-FLUID_WINDOW - 1, "urineOutput", "250"), *since]
+        state = solve(rules, history)
+        assert "sepsisHighRisk" in state.problem_names, since
+        assert state == solve(rules, history, full_history=True)
+
+
+def test_when_nothing_was_charted_lately_the_period_ends_at_the_last_output(rules):
+    """The latest output a day ago ends the period; its start is the latest output 6
+    hours before that, even when an output in between lies before the 25 hours."""
     history = [
         Said(0, "weight", "70.0"),
-        Said(-FLUID_WINDOW - 1, "urineOutput", "300"),
-        Said(0, "urineOutput", "10"),
+        Said(-60 * HOUR, "urineOutput", "100"),
+        Said(-28 * HOUR - 1, "urineOutput", "900"),
+        Said(-26 * HOUR, "urineOutput", "5"),
+        Said(-21 * HOUR, "urineOutput", "5"),
     ]
-    assert "oliguria" in solve(rules, history).problem_names
+    assert oliguria(history)
+    state = solve(rules, history)
+    assert "oliguria" in state.problem_names
+    assert state == solve(rules, history, full_history=True)
