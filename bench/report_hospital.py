@@ -27,6 +27,7 @@ def round_render(
     runs = results["runs"]
     lines = _round_intro(results, record)
     lines += _round_table(runs, results["target_p95_s"])
+    lines += _round_growth(results)
     lines += _round_stages(runs)
     lines += _round_sizing(results, record["machine"].get("cores") or 1)
     draw = partial(_round_plot, runs=runs, results=results)
@@ -90,6 +91,32 @@ def _round_table(runs: dict[str, Any], target_s: float) -> list[str]:
     )  # fmt: skip
 
 
+def _round_growth(results: dict[str, Any]) -> list[str]:
+    """Whether each configuration keeps up with the slice's arrival rate."""
+    rate = results["slice_sets"] / results["slice_s"]
+    lines = []
+    for count, run in results["runs"].items():
+        capacity = run["service_per_worker_per_s"] * int(count)
+        verdict = (
+            "the queue grows without bound at this rate (it drains only after the "
+            "slice ends)"
+            if capacity < rate
+            else f"they keep up, {rate / capacity * 100:.0f} % busy on average"
+        )
+        lines.append(
+            f"- {count} worker(s): busy workers finish {_n(capacity, 2)} sets a "
+            f"second against {rate:.2f} arriving: {verdict}."
+        )
+    return [
+        "*msg/s per worker (slice)* is what the workers finished over the slice "
+        "(bounded by the arrivals); the *service rate* is what a worker finishes "
+        "while busy (1 / its mean task time), the figure for sizing.",
+        "",
+        *lines,
+        "",
+    ]
+
+
 def _round_stages(runs: dict[str, Any]) -> list[str]:
     """Where the time goes, per worker count and kind of message."""
     lines = [
@@ -140,6 +167,8 @@ def _round_sizing(results: dict[str, Any], cores: int) -> list[str]:
     need = math.ceil(peak / (per_core * UTILISATION))
     extraction, transcription = _service_share(best)
     queue = best["stages"]["typed"]["queue wait"]["p95_ms"]
+    wait = best["stages"]["typed"]["queue wait"]["mean_ms"]
+    extract = best["stages"]["typed"]["extraction"]["mean_ms"]
     slice_rate = results["slice_sets"] / results["slice_s"]
     grows = slice_rate > per_worker * workers
     return [
@@ -162,6 +191,14 @@ def _round_sizing(results: dict[str, Any], cores: int) -> list[str]:
         "the app servers, PostgreSQL and Redis. Workers on one machine share its "
         "cores (CARETAKER_LLM_THREADS = cores / workers), so a worker per core is "
         "the unit, and the figure scales with the extraction time of a set.",
+        "",
+        f"Where a set's time goes with {workers} worker(s): of a typed set's mean "
+        f"{_s(best['by_kind']['typed']['mean_ms'])} s from POST to confirmation, "
+        f"{_s(wait)} s is the queue wait and {_s(extract)} s extraction; solve, "
+        "store and push are tens of milliseconds. What shortens it: fewer sets "
+        "per busy worker (the cores above keep the queue short at the round's "
+        "peak), or a cheaper extraction, which shortens every task "
+        "and the queue behind it alike.",
         "",
     ]
 
@@ -202,11 +239,10 @@ def hospital_fanout_render(
         f"socket of each view. {results['alerts']} alerts, each in another ward "
         "(a typed blood glucose of 2.x, hypoglycaemia), while typed observation "
         f"sets for patients of the other wards arrive every "
-        f"{_n(results['background_interval_s'])} s ({results['background_sets']} "
-        "sets, each pushed to its ward's dashboards and the views; the round's "
-        f"mean rate is one every {_n(results.get('round_interval_s'))} s, more than "
-        "this machine's two workers finish, and the alert's message would wait "
-        "behind a growing queue). Latency is receipt minus the alert's `first_derived_at` "
+        f"{_n(results['background_interval_s'])} s after each answer, the round's "
+        f"mean rate ({results['background_sets']} sets, each pushed to its ward's "
+        "dashboards and the views). "
+        "Latency is receipt minus the alert's `first_derived_at` "
         "(as in the fan-out section); the clients are one Python process on the same "
         "2 cores, its garbage collector held while an alert is awaited. Load average "
         f"{_n(record['machine'].get('load_average'), 2)} before, "
@@ -230,7 +266,9 @@ def hospital_fanout_render(
         f"MiB before the {results['sockets']:,} sockets opened and "
         f"{_n(results['rss_after_mib'])} MiB after: **{_n(per_socket)} KiB per "
         f"open socket** ({_n(per_socket * 5000 / 1024, 0)} MiB for 5,000). "
-        f"Opening them took {_n(results['connect_s'])} s, {CONNECT_NOTE}",
+        f"Opening them took {_n(results['connect_s'])} s, {CONNECT_NOTE} "
+        f"Sockets the server closed: {results.get('closed_after_connect', 'n/a')} "
+        f"after connecting, {results.get('closed_at_end', 'n/a')} by the end.",
         "",
     ]
 
