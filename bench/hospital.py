@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.common import PYTHON, ROOT, progress
+from bench.throughput_bench import workers_stop
 from tests.support.servers import PostgresServer, RedisServer, app_served
 
 WARDS, BEDS = 40, 30
@@ -132,14 +133,7 @@ def workers(
     try:
         yield processes
     finally:
-        for process in processes:
-            process.terminate()
-        for process in processes:
-            try:
-                process.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(timeout=30)
+        workers_stop(processes)
 
 
 def rss_kib(pid: int) -> int:

@@ -71,7 +71,8 @@ def _workers_start(env: dict[str, str], count: int, logs: Path):
     return processes
 
 
-def _workers_stop(processes) -> None:
+def workers_stop(processes) -> None:
+    """Terminate the worker processes, killing those that do not stop in 60 s."""
     for process in processes:
         process.terminate()
     for process in processes:
@@ -117,7 +118,7 @@ def run(quick: bool = False) -> dict[str, Any]:
                 progress("throughput", f"{workers} worker(s): {count} messages")
                 measured = _driver(env, "submit", str(count))
             finally:
-                _workers_stop(processes)
+                workers_stop(processes)
             results["runs"][str(workers)] = measured
             progress(
                 "throughput",
