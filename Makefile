@@ -72,7 +72,7 @@ lint: $(STAMP)
 bench: $(STAMP)
 	@./scripts/system-deps.sh
 	@echo "==> benchmarks: logic, ward, extraction, speech, end to end, fan-out, throughput,"
-	@echo "==> chart, the morning round (40 wards), fan-out at hospital size (5,000 dashboards)"
+	@echo "==> chart, pages, the morning round (40 wards), fan-out at hospital size (5,000 dashboards)"
 	@echo "==> (45 to 75 minutes on 2 cores; progress below; writes docs/benchmarks.md)"
 	@$(PYTHON) -m bench.run
 

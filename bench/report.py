@@ -26,6 +26,7 @@ TITLES = {
     "fanout": "Fan-out: one alert to many dashboards",
     "throughput": "Throughput with Celery workers on PostgreSQL and Redis",
     "chart": "NEWS2 observation chart in the browser",
+    "pages": "Pages that do not grow with history",
     "round": "The morning round: 40 wards, 1,200 patients, 30 minutes",
     "hospital_fanout": "Fan-out at hospital size: 5,000 dashboards",
 }
@@ -740,6 +741,30 @@ def _round(results: dict[str, Any], record: dict[str, Any], plots: Path) -> list
     return round_render(results, record, plots)
 
 
+def pages(results: dict[str, Any], record: dict[str, Any], plots: Path) -> list[str]:
+    """Each page's p50/p95 and queries for a ward with a week of history a bed."""
+    del record, plots
+    rows = [
+        [f"`{r['path']}` ({page})", r["queries"], _n(r["p50_ms"]), _n(r["p95_ms"]),
+         _n(r["max_ms"])]
+        for page, r in results["pages"].items()
+    ]  # fmt: skip
+    return [
+        f"A ward of {results['beds']} beds, each patient with {results['days']} days "
+        f"of 15-minute observation sets ({results['facts_per_patient']:,} facts a "
+        "patient, stored as the pipeline stores them: a failed message and an undone "
+        "reading a day, warnings acknowledged, a low blood sugar open); every page "
+        f"fetched {results['repeat']} times by a nurse of the ward through Django's "
+        "test client on SQLite, after one untimed fetch. The query counts are bounded "
+        "by `tests/caretaker/wards/test_bounded_queries.py`: a week costs what a day "
+        "does, and a dashboard of 30 beds what one bed does (the ward handover reads "
+        "a few rows per bed, not per reading).",
+        "",
+        *_table(["page", "queries", "p50 ms", "p95 ms", "max ms"], rows),
+        "",
+    ]
+
+
 def _hospital_fanout(
     results: dict[str, Any], record: dict[str, Any], plots: Path
 ) -> list[str]:
@@ -757,6 +782,7 @@ RENDERERS = {
     "fanout": fanout,
     "throughput": throughput,
     "chart": chart,
+    "pages": pages,
     "round": _round,
     "hospital_fanout": _hospital_fanout,
 }

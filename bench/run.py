@@ -28,6 +28,7 @@ SECTIONS = {
     "fanout": "bench.fanout_bench",
     "throughput": "bench.throughput_bench",
     "chart": "bench.chart_bench",
+    "pages": "bench.pages_bench",
     "round": "bench.round_bench",
     "hospital_fanout": "bench.hospital_fanout_bench",
 }
