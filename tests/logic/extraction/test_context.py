@@ -493,3 +493,20 @@ def test_a_bound_is_not_a_value(
     alphabet: Alphabet, text: str, expected: set[str]
 ) -> None:
     check(alphabet, text, expected)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # What someone else measured and told the patient is reported, not observed.
+        ("Yeah, they said my heart rate's been around 80 beats per minute.", set()),
+        ("The GP told me my sugar was 9.", set()),
+        ("I was told my BP was 150 over 90.", set()),
+        # A reading of the nurse's own before such words stays.
+        ("Pulse 80, the doctor said he's fine.", {"data(heartRate, 80)"}),
+    ],
+)  # fmt: skip
+def test_a_reading_someone_else_told_the_patient_is_not_recorded(
+    alphabet: Alphabet, text: str, expected: set[str]
+) -> None:
+    check(alphabet, text, expected)
