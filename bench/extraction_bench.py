@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from bench.common import EVAL_DIR, progress, summary_ms
-from logic.alphabet import Alphabet, alphabet_load
+from logic.alphabet import Alphabet
 from logic.extraction.backends import Backend, backend_get
-from logic.extraction.evaluate import evaluate_records
+from logic.extraction.evaluate import evaluate_records, gold_alphabet_infer
 from logic.extraction.extractor import extract
 from logic.extraction.grammar import GuideMode, constraint_compile
 from logic.extraction.guide import guide_build
@@ -40,9 +40,7 @@ DATA_DIR = (
     Path(__file__).resolve().parents[1] / "tests" / "logic" / "extraction" / "data"
 )
 MODEL = ExtractionOptions().model  # the embedded default
-# Gold written in alphabet version 1: only its types are scored there.
-V1_ALPHABET = DATA_DIR / "alphabet-v1.toml"
-V2_SETS = frozenset({"v2-dev.jsonl"})
+
 SAMPLED = 5
 
 
@@ -81,7 +79,6 @@ def transfer_measure(
             options=options,
             base=path.parent,
             progress=None,
-            gold_alphabet=None if path.name in V2_SETS else alphabet_load(V1_ALPHABET),
         )
         measured[path.name] = {"utterances": score.n, **score.to_json()}
     return measured
@@ -230,8 +227,9 @@ def run(quick: bool = False, path: Path = DEV_SET) -> dict[str, Any]:
     from logic.extraction.backends.openai_compat import OpenAIBackend
 
     alphabet = default_ruleset().alphabet
-    v1_types = frozenset(alphabet_load(V1_ALPHABET).type_names)
     records = records_load(path, 5 if quick else None)
+    gold = gold_alphabet_infer(records, alphabet) or alphabet
+    scored = frozenset(gold.type_names)  # the gold's alphabet (version 1 here)
     results: dict[str, Any] = {
         "file": str(path),
         "utterances": len(records),
@@ -256,7 +254,7 @@ def run(quick: bool = False, path: Path = DEV_SET) -> dict[str, Any]:
         )
         results["modes"][label] = mode_measure(
             rows, alphabet=alphabet, options=options, backend=embedded, label=label,
-            scored=v1_types,
+            scored=scored,
         )  # fmt: skip
     strict = ExtractionOptions(model=MODEL, guide=GuideMode.STRICT)
     results["sets"] = {
@@ -289,7 +287,7 @@ def run(quick: bool = False, path: Path = DEV_SET) -> dict[str, Any]:
         extract(records[0]["text"], alphabet=alphabet, options=options, backend=remote)
         results["modes"][label] = mode_measure(
             sampled, alphabet=alphabet, options=options, backend=remote, label=label,
-            scored=v1_types,
+            scored=scored,
         )  # fmt: skip
     return results
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from logic.alphabet import Alphabet
+from logic.alphabet import Alphabet, alphabet_load
 from logic.diagnostics import LogicError
 from logic.extraction.backends import backend_get
 from logic.extraction.extractor import extract
@@ -85,6 +85,27 @@ def _gold(record: dict[str, Any], alphabet: Alphabet) -> set[Statement]:
     return gold
 
 
+# Alphabet version 1 as it shipped: gold written before version 2 is in it.
+ALPHABET_V1 = Path(__file__).with_name("alphabet-v1.toml")
+
+
+def gold_alphabet_infer(
+    records: Iterable[dict[str, Any]], alphabet: Alphabet
+) -> Alphabet | None:
+    """The alphabet a file's gold was written in, when the caller does not say:
+    version 1 when no gold statement of the file uses a type version 1 lacks (every
+    set written before version 2: its conventions make a weight or a GCS unclear,
+    never gold), else None (the alphabet extracted with)."""
+    v1 = alphabet_load(ALPHABET_V1)
+    older = set(v1.type_names)
+    for record in records:
+        for line in record.get("gold", []):
+            parsed = statement_parse(line, alphabet)
+            if isinstance(parsed, Statement) and parsed.type not in older:
+                return None
+    return v1 if older < set(alphabet.type_names) else None
+
+
 def _percentile(values: list[float], share: float) -> float:
     if not values:
         return 0.0
@@ -105,13 +126,16 @@ def evaluate_records(
 
     ``gold_alphabet``: the alphabet the gold was written in, when older than
     ``alphabet``; statements of types it lacks are not scored (gold written for
-    version 1 says nothing about a weight, which version 2 records)."""
+    version 1 says nothing about a weight, which version 2 records). Not given, it
+    is inferred from the gold (:func:`gold_alphabet_infer`)."""
+    records = list(records)
+    if gold_alphabet is None:
+        gold_alphabet = gold_alphabet_infer(records, alphabet)
     scored = set((gold_alphabet or alphabet).type_names)
     backend_get(options)  # load the model before the clock starts
     true = false = missed = exact = needed = found = violations = 0
     times: list[float] = []
     tags: dict[str, _Tally] = {}
-    records = list(records)
     for index, record in enumerate(records, start=1):
         result = extract(
             _text(record, base),

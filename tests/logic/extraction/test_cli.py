@@ -114,19 +114,32 @@ def test_evaluate_prints_the_scores(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_evaluate_scores_old_gold_on_its_own_types(tmp_path: Path) -> None:
-    """Gold written in alphabet version 1 knows no weight: with --gold-alphabet the
-    weight version 2 records is not counted against it; without, it is."""
-    data = tmp_path / "v1.jsonl"
-    data.write_text(
-        json.dumps({"id": "w", "text": "pulse 80, weighs 70 kg",
-                    "gold": ["data(heartRate, 80)"], "needs_unclear": True})
-        + "\n",
-        encoding="utf-8",
-    )  # fmt: skip
-    v1 = ROOT / "tests" / "logic" / "extraction" / "data" / "alphabet-v1.toml"
-    scored_v1 = json.loads(
-        run("evaluate", str(data), "--gold-alphabet", str(v1)).stdout
-    )
-    scored_v2 = json.loads(run("evaluate", str(data)).stdout)
-    assert scored_v1["precision"] == 1.0
-    assert scored_v2["precision"] == 0.5
+    """Gold written in alphabet version 1 knows no weight: a file whose gold uses
+    only version 1's types is scored on them (the weight version 2 records is not
+    counted against it); a file whose gold uses a version 2 type is scored on every
+    type, and --gold-alphabet says which alphabet the gold is in outright."""
+    v1_gold = {
+        "id": "w",
+        "text": "pulse 80, weighs 70 kg",
+        "gold": ["data(heartRate, 80)"],
+        "needs_unclear": True,
+    }
+    v2_gold = {
+        "id": "g",
+        "text": "GCS 14, pulse 80",
+        "gold": ["data(gcs, 14)", "data(heartRate, 80)"],
+        "needs_unclear": False,
+    }
+    old = tmp_path / "v1.jsonl"
+    old.write_text(json.dumps(v1_gold) + "\n", encoding="utf-8")
+    new = tmp_path / "v2.jsonl"
+    new.write_text(json.dumps(v2_gold) + "\n" + json.dumps(v1_gold) + "\n",
+                   encoding="utf-8")  # fmt: skip
+    inferred = json.loads(run("evaluate", str(old)).stdout)
+    assert inferred["precision"] == 1.0
+    every_type = json.loads(run("evaluate", str(new)).stdout)
+    assert every_type["precision"] == 0.75  # the weight counts against v1 gold here
+    v1 = ROOT / "logic" / "extraction" / "alphabet-v1.toml"
+    told = json.loads(run("evaluate", str(new), "--gold-alphabet", str(v1)).stdout)
+    # the GCS gold is beyond version 1: it is missed, the weight is not counted
+    assert told["precision"] == 1.0 and told["recall"] == 0.6667
