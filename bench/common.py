@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import platform
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Sequence
 from datetime import UTC, datetime
@@ -102,3 +105,30 @@ def machine_line(info: dict[str, object]) -> str:
         f"{info['cpu']}, {info['cores']} cores, {info['memory_gib']} GiB, "
         f"Python {info['python']}, {info['date']}, load {info['load_average']}"
     )
+
+
+def django_child_run(module: str, *arguments: object) -> dict:
+    """Run ``python -m module arguments`` with Django set up on a fresh SQLite
+    database (no Redis, Celery eager) and return the JSON of its last line."""
+    with tempfile.TemporaryDirectory(prefix="bench-django-") as var:
+        env = {
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "caretaker.settings.base",
+            "CARETAKER_VAR_DIR": var,
+            "DATABASE_URL": f"sqlite:///{var}/caretaker.sqlite3",
+            "REDIS_URL": "",
+            "CELERY_BROKER_URL": "memory://",
+            "CELERY_TASK_ALWAYS_EAGER": "true",
+            "LOG_LEVEL": "WARNING",
+        }
+        done = subprocess.run(
+            [PYTHON, "-m", module, *map(str, arguments)],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=3600,
+        )
+        if done.returncode != 0:
+            raise RuntimeError(f"{module} failed:\n{done.stderr[-3000:]}")
+        return json.loads(done.stdout.strip().splitlines()[-1])

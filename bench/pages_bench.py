@@ -5,40 +5,15 @@ issues (bounded by ``tests/caretaker/wards/test_bounded_queries.py``)."""
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import tempfile
 from typing import Any
 
-from bench.common import PYTHON, ROOT, progress
+from bench.common import django_child_run, progress
 
 
 def pages_measure(*, beds: int, days: int, repeat: int) -> dict[str, Any]:
     """Every page on a fresh SQLite database, in a child process with Django set
     up (as the ward benchmark's Django part runs)."""
-    with tempfile.TemporaryDirectory(prefix="bench-pages-") as var:
-        env = {
-            **os.environ,
-            "DJANGO_SETTINGS_MODULE": "caretaker.settings.base",
-            "CARETAKER_VAR_DIR": var,
-            "DATABASE_URL": f"sqlite:///{var}/caretaker.sqlite3",
-            "REDIS_URL": "",
-            "CELERY_BROKER_URL": "memory://",
-            "CELERY_TASK_ALWAYS_EAGER": "true",
-            "LOG_LEVEL": "WARNING",
-        }
-        done = subprocess.run(
-            [PYTHON, "-m", "bench.pages_django", str(beds), str(days), str(repeat)],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=3600,
-        )
-        if done.returncode != 0:
-            raise RuntimeError(f"bench.pages_django failed:\n{done.stderr[-3000:]}")
-        return json.loads(done.stdout.strip().splitlines()[-1])
+    return django_child_run("bench.pages_django", beds, days, repeat)
 
 
 def run(quick: bool = False) -> dict[str, Any]:

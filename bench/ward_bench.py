@@ -9,15 +9,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
-import subprocess
-import tempfile
 import time
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from bench.common import PYTHON, ROOT, progress, summary_ms
+from bench.common import django_child_run, progress, summary_ms
 from logic import RuleSet, TimedStatement, default_ruleset, patient_state_solve
 from logic.statements import statement_parse
 
@@ -102,28 +99,7 @@ def logic_reevaluate(*, patients: int, hours: int) -> dict[str, Any]:
 def django_reevaluate(*, patients: int, hours: int) -> dict[str, Any]:
     """``patient_reevaluate`` (``patient_refresh`` and the ward push) for every
     patient, on a fresh SQLite database, in a child process with Django set up."""
-    with tempfile.TemporaryDirectory(prefix="bench-ward-") as var:
-        env = {
-            **os.environ,
-            "DJANGO_SETTINGS_MODULE": "caretaker.settings.base",
-            "CARETAKER_VAR_DIR": var,
-            "DATABASE_URL": f"sqlite:///{var}/caretaker.sqlite3",
-            "REDIS_URL": "",
-            "CELERY_BROKER_URL": "memory://",
-            "CELERY_TASK_ALWAYS_EAGER": "true",
-            "LOG_LEVEL": "WARNING",
-        }
-        done = subprocess.run(
-            [PYTHON, "-m", "bench.ward_django", str(patients), str(hours)],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=3600,
-        )
-        if done.returncode != 0:
-            raise RuntimeError(f"bench.ward_django failed:\n{done.stderr[-3000:]}")
-        return json.loads(done.stdout.strip().splitlines()[-1])
+    return django_child_run("bench.ward_django", patients, hours)
 
 
 def run(quick: bool = False) -> dict[str, Any]:
