@@ -26,7 +26,7 @@ from logic.statements import Statement, measurement_value
 # ConText categories that keep a value from the record whatever its distance.
 _NOT_TAKEN = frozenset({"unmeasured", "forbidden"})
 # What a question's context gives its answer.
-_ANSWER_CARRIES = frozenset({"historical", "past", "other", "now"})
+_ANSWER_CARRIES = frozenset({"historical", "past", "other", "now", "episodic"})
 
 _DENOMINATOR = re.compile(r"(?:\bout\s+of|/)\s*$", re.I)
 _OTHER_UNIT = re.compile(
@@ -199,6 +199,10 @@ class NumberBinder:
                 # taken before this encounter; "today" is the patient's day, not
                 # this visit, so no anchor of the encounter makes it current.
                 attributes |= {"historical"}
+            if measurement.self_reported:
+                # "I'd give it maybe uh 7": a rating is the patient's own estimate,
+                # and hedging is how ratings are given, not doubt about the words.
+                attributes -= {"uncertain"}
         if accumulates:
             # Background is history by nature: "had his operation yesterday".
             attributes -= {"historical", "past", "uncertain"}
@@ -531,7 +535,12 @@ class NumberBinder:
             ]
             if any(q_start <= n.start < q_end for n in unread):
                 continue
-            if any(a_start <= m.start < a_end for m in self.kept):
+            # The answer may name the asked type again ("The sharp chest pain? I'd
+            # say a 7"): the question's context ("when it occurs") still holds.
+            if any(
+                a_start <= m.start < a_end and (m.kind, m.type) != ("type", *types)
+                for m in self.kept
+            ):
                 continue
             numbers = [n for n in unread if a_start <= n.start < a_end]
             if len(numbers) != 1 or numbers[0].start in self.used:

@@ -27,6 +27,7 @@ EXCLUDING = frozenset(
     [
         "historical",
         "hypothetical",
+        "episodic",
         "uncertain",
         "negated",
         "other",
@@ -54,6 +55,7 @@ _QUESTION_TAG = re.compile(
     re.I,
 )
 _NUMBER = re.compile(r"(?<![A-Za-z])\d")
+_FILLERS = frozenset(["um", "uh", "uhm", "umm", "er", "erm", "ah", "hmm", "mm"])
 
 
 @dataclass(frozen=True)
@@ -97,6 +99,10 @@ class ContextLexicon:
     speaker_labels: tuple[str, ...] = ()
     # Other people by the pronoun that stands for them ("he": "father", "son").
     people: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # ``[procedures]``: (condition type, value, the words asking for it), and what
+    # names a procedure had ("hernia repaired", "appendicectomy").
+    procedures_asked: tuple[tuple[str, str, re.Pattern[str]], ...] = ()
+    procedures_said: tuple[re.Pattern[str], ...] = ()
 
 
 def _phrase_pattern(phrase: str) -> str:
@@ -139,6 +145,8 @@ def context_lexicon(path: Path = RULES_FILE) -> ContextLexicon:
         for winner, losers in document.get("dominates", {}).items()
         for loser in losers
     )
+    procedures = document.get("procedures", {})
+    asked = _procedures_asked(path, procedures.get("asked", {}))
     speakers = document.get("speakers", {})
     patient = tuple(str(x) for x in speakers.get("patient", []))
     return ContextLexicon(
@@ -153,7 +161,23 @@ def context_lexicon(path: Path = RULES_FILE) -> ContextLexicon:
             pronoun: tuple(str(x) for x in nouns)
             for pronoun, nouns in document.get("people", {}).items()
         },
+        asked,
+        tuple(re.compile(str(x), re.I) for x in procedures.get("said", [])),
     )
+
+
+def _procedures_asked(
+    path: Path, entries: Mapping[str, list[str]]
+) -> tuple[tuple[str, str, re.Pattern[str]], ...]:
+    """``[procedures.asked]``: "TYPE.VALUE" = words that ask for the value."""
+    asked = []
+    for key, words in entries.items():
+        type_name, dot, value = str(key).partition(".")
+        if not dot or not value:
+            raise ValueError(f"{path}: [procedures.asked] {key!r}: write TYPE.VALUE")
+        pattern = "|".join(_phrase_pattern(str(w)) for w in words)
+        asked.append((type_name, value, re.compile(pattern, re.I)))
+    return tuple(asked)
 
 
 def _labels_pattern(labels: tuple[str, ...]) -> re.Pattern[str] | None:
@@ -267,7 +291,11 @@ class Context:
         return 0, len(self.text)
 
     def _words(self, start: int, end: int) -> int:
-        return len(_WORD.findall(self.text[start:end]))
+        """Words between two offsets; hesitations ("um", "uh") are no words of a
+        scope: "they'll put you on um uh some sort of supplemental oxygen"."""
+        return sum(
+            word.lower() not in _FILLERS for word in _WORD.findall(self.text[start:end])
+        )
 
     def _opens_sentence(self, modifier: Modifier) -> bool:
         start = self.sentence_of(modifier.start)[0]

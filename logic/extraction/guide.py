@@ -32,6 +32,8 @@ from logic.extraction.mentions import Mention
 from logic.extraction.resolve import Found, resolve
 from logic.statements import Statement
 
+# What a question's words say of the answer to it: another person, another time.
+_ASKED_CARRIES = frozenset({"other", "historical"})
 _BOUNDARY = re.compile(
     r"[;!?,\n]|(?<![.\d])\.(?![.\d])|(?<=\d)\.(?!\d)|\s(?:and|but|so|because)\s"
     r"(?=(?:he|she|they|i|we|his|her|the patient)\b)",
@@ -203,6 +205,58 @@ class _Reader(NumberBinder):
                 return True
         return False
 
+    def procedure_answers(self) -> None:
+        """ "Any surgeries in the past? - I had my appendix taken out.": a question
+        asking for one procedure value (``[procedures]`` of the context rules),
+        answered with a procedure said in other words, is that value; the answer's
+        own context (a denial, another person) and the question's time and person
+        still apply."""
+        lexicon = self.context.lexicon
+        text = self.norm.text
+        for (q_start, q_end), (a_start, a_end) in self._questions_answered():
+            asked = {
+                (type_name, value)
+                for type_name, value, words in lexicon.procedures_asked
+                if words.search(text, q_start, q_end)
+            }
+            answer_values = [
+                m for m in self.every if m.kind == "value" and a_start <= m.start < a_end
+            ]
+            if len(asked) != 1 or answer_values:
+                continue
+            said = [p.search(text, a_start, a_end) for p in lexicon.procedures_said]
+            match = min((m for m in said if m), key=lambda m: m.start(), default=None)
+            if match is None:
+                continue
+            (type_name, value), = asked
+            carried = self.context.attributes(q_start, q_end) & _ASKED_CARRIES
+            self.add(
+                Statement("condition", type_name, value),
+                match.start(),
+                match.end(),
+                extra=carried,
+            )
+
+    def _questions_answered(self) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+        """(question, answer) spans: in a transcript a clinician's turn and the
+        patient's turn after it; otherwise a sentence ending in "?" and the
+        sentence after it."""
+        turns = self.context.turns
+        if turns:
+            return [
+                ((q_start, q_end), (a_start, a_end))
+                for (q_start, q_end, q_patient), (a_start, a_end, a_patient) in zip(
+                    turns, turns[1:], strict=False
+                )
+                if not q_patient and a_patient
+            ]
+        sentences = self.context.sentences
+        return [
+            (question, answer)
+            for question, answer in zip(sentences, sentences[1:], strict=False)
+            if self.norm.text[question[1] : answer[0]].lstrip().startswith("?")
+        ]
+
     def leftover(self, start: int, end: int) -> None:
         """A clause that says nothing the alphabet can express."""
         words = [w for w in re.findall(r"[\w']+", self.norm.text[start:end].lower())]
@@ -215,9 +269,10 @@ class _Reader(NumberBinder):
         self.pending = []
         for start, end in self.context.sentences:
             self.sentence(start, end)
-        self.answers()
         self.turn_answers()
+        self.answers()
         self.corrections()
+        self.procedure_answers()
         clauses = _clauses(self.norm.text)
         instruction_from = min(
             (self.context.sentence_of(m.start)[0] for m in self.context.instructions()),

@@ -197,3 +197,70 @@ def test_questions_scales_and_their_answers(alphabet, text, expected):
 )  # fmt: skip
 def test_who_measured_and_what_is_denied(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a hedge is how a patient gives a rating; a measurement said so is in doubt
+        ("Nurse: How's the pain out of ten?\nPatient: Hmm, maybe a 6.", {
+            "data(painLevel, 6)"}),
+        ("pain maybe 5 out of 10", {"data(painLevel, 5)"}),
+        ("temp maybe 38.2, I'm not sure the probe was in", set()),
+        # a rating of episodes, of the worst or of the best is no reading of now
+        ("pain 3 now, at its worst an 8", {"data(painLevel, 3)"}),
+        ("when it comes on the pain is a 9", set()),
+        (
+            "D: How would you rate the pain when it happens, from 0 to 10?\n"
+            "P: The pain? Probably a 7.",
+            set(),
+        ),
+        # pain on movement is assessed at the bed, now
+        ("pain 4 out of 10 on movement", {"data(painLevel, 4)"}),
+        # hesitations are no words of a cue's scope
+        ("we'll um uh um probably uh um put her um on supplemental oxygen", set()),
+    ],
+)  # fmt: skip
+def test_hedged_and_episodic_ratings(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("on arrival today her oxygen was ninety three percent", {
+            "data(oxygenSaturation, 93)"}),
+        ("his oxygen is 91% on 2 litres", {
+            "data(oxygenSaturation, 91)", "data(oxygenFlow, 2.0)",
+            "condition(oxygenSupply, supplemental)"}),
+        # the oxygen given is said without a possessive
+        ("oxygen at 2 litres", {
+            "data(oxygenFlow, 2.0)", "condition(oxygenSupply, supplemental)"}),
+    ],
+)  # fmt: skip
+def test_the_patients_oxygen_is_their_saturation(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("D: Any operations in the past?\nP: Yes, a hysterectomy about ten years ago.",
+         {"condition(backgroundInfo, operation)"}),
+        ("Have you had any surgeries? I had my gallbladder taken out in 2019.",
+         {"condition(backgroundInfo, surgery)"}),
+        # a denial, another person, a plan, a question about something else
+        ("D: Any surgeries?\nP: No, I've never had anything removed.", set()),
+        ("D: Anyone in the family had surgery?\nP: My mum had a hip replacement.",
+         set()),
+        ("D: Any surgery coming up?\nP: I'm having my knee replaced in March.", set()),
+        ("Any allergies? I had my tonsils out as a kid.", set()),
+        # the answer saying the word itself is read as usual
+        ("D: Any procedures?\nP: I had a day procedure on my hand.",
+         {"condition(backgroundInfo, procedure)"}),
+    ],
+)  # fmt: skip
+def test_a_procedure_answered_in_other_words_is_the_asked_value(
+    alphabet, text, expected
+):
+    assert canon(alphabet, text) == expected
