@@ -42,6 +42,15 @@ _OTHER_UNIT = re.compile(
 _BEFORE_TYPE = re.compile(
     r"^\s*(?:%|percent|per cent)?\s*(?:(?:on|via|by)\s+(?:the\s+)?)?$", re.I
 )
+# Between a number and its pair's value: "95% RA", "97 on air", "91 breathing air",
+# "93 on 24% venturi" (the FiO2 of the device is bound on its own).
+_BEFORE_PAIR = re.compile(
+    r"^\s*(?:%|percent|per cent)?\s*(?:(?:on|in|with|breathing|whilst on|while on)"
+    r"\s+(?:(?:\d+\s*(?:%|percent|per cent)\s*)|the\s+|a\s+)?)?$",
+    re.I,
+)
+# Before the second number of a pair: "150/90", "130 by 80" (not "down by 20").
+_SECOND_OF_PAIR = re.compile(r"(?:/|\d\s+by\s+)$", re.I)
 _RANGE = re.compile(
     r"(?P<low>\d+(?:\.\d+)?)\s*(?:to|-|–|or)\s*(?P<high>\d+(?:\.\d+)?)", re.I
 )
@@ -71,6 +80,8 @@ _SCALE = re.compile(
     r"\d+(?:,?\s+sorry,?\s+\d+\s*(?:to|-)\s*\d+)?"
     r"|\brate\b[^.?!]{0,24}?\bfrom\s+\d+\s*(?:to|-)\s*\d+"
     r"|\b(?:from|between)\s+[01]\s*(?:to|-|and)\s*10\b"
+    # "And 1 to 10, 10 being the worst, how bad is it?": a rating's range itself
+    r"|(?<![\d.])(?<![\d.] )\b[01]\s+to\s+10\b(?!\s*(?:%|percent|mg|ml|mmol|l\b|litres?))"
     # "how bad is it out of 10?": the scale, when no value comes before it
     r"|(?<!\d)(?<!\d )(?<!\d,)(?<!\d, )\bout\s+of\s+10\b"
     r"|\b\d+\s+(?:being|is|as)\s+(?:the\s+)?(?:worst|least|most|best|highest|lowest|"
@@ -203,6 +214,8 @@ class NumberBinder:
                 # "I'd give it maybe uh 7": a rating is the patient's own estimate,
                 # and hedging is how ratings are given, not doubt about the words.
                 attributes -= {"uncertain"}
+        if statement.family == "condition" and self.context.asked_about_others(t_start):
+            attributes |= {"other"}  # "D: Anything in the family? P: Diabetes."
         if accumulates:
             # Background is history by nature: "had his operation yesterday".
             attributes -= {"historical", "past", "uncertain"}
@@ -299,6 +312,11 @@ class NumberBinder:
             and self._unit(current.type, number) is not None
         ):
             return current  # "passed 200 mL", "weighs 160 pounds"
+        if current is None or re.search(r"\d", self.norm.text[current.end : number.start]):
+            # "pulse 80, 96 on air": the word before has its value already.
+            paired = self._named_by_unit(number) or self._named_by_pair(number)
+            if paired is not None:
+                return paired
         if not (near and current is not None and current.kind in ("other", "count")):
             named = self._named_by_unit(number)
             if named is not None:
@@ -394,6 +412,31 @@ class NumberBinder:
         if not _BEFORE_TYPE.match(self.norm.text[number.end : after.start]):
             return None
         return None if after.type in self.seconds else after  # "170 over"
+
+    def _named_by_pair(self, number: NumberToken) -> Mention | None:
+        """ "95% RA", "sitting at 97 on air", "91 on 24% venturi": a number said
+        right before a value of the condition a measurement is paired with (or
+        of one that implies it: a device is oxygen) is that measurement's."""
+        after = next(
+            (m for m in self.kept if m.start >= number.end and m.kind != "hidden"),
+            None,
+        )
+        if after is None or after.kind != "value":
+            return None
+        between = self.norm.text[number.end : after.start]
+        if not _BEFORE_PAIR.match(between):
+            return None
+        condition = self.alphabet.conditions.get(after.type)
+        said_of = {after.type} | {
+            i.type for i in (condition.implies if condition else ()) if i.family == "condition"
+        }
+        measurement = next(
+            (m for m in self.alphabet.measurements.values() if m.pair in said_of),
+            None,
+        )
+        if measurement is None:
+            return None
+        return Mention("type", measurement.name, number.start, number.start)
 
     def bind(
         self,
@@ -631,9 +674,10 @@ class NumberBinder:
         ) or any(a <= number.start < b for a, b in self.scales)
 
     def _slash_diastolic(self, number: NumberToken, last_type: str) -> bool:
-        """ "150/90": the number after the slash is the diastolic pressure."""
-        return last_type == "systolicBP" and self.norm.text[: number.start].endswith(
-            "/"
+        """ "150/90", "130 by 80": the number after the slash is the diastolic
+        pressure."""
+        return last_type == "systolicBP" and bool(
+            _SECOND_OF_PAIR.search(self.norm.text[: number.start])
         )
 
     def _other_quantity(self, number: NumberToken) -> bool:

@@ -258,6 +258,19 @@ class Context:
             for label, end, by_patient in zip(labels, ends, spoken, strict=True)
         )
 
+    def asked_about_others(self, position: int) -> bool:
+        """Whether ``position`` is in the patient's answer to a clinician's turn
+        about other people ("Anything that runs in the family?")."""
+        for (q_start, q_end, q_patient), (a_start, a_end, a_patient) in zip(
+            self.turns, self.turns[1:], strict=False
+        ):
+            if a_patient and not q_patient and a_start <= position < a_end:
+                return any(
+                    m.category == "other" and q_start <= m.start < q_end
+                    for m in self.modifiers
+                )
+        return False
+
     def in_patient_turn(self, position: int) -> bool:
         """Whether ``position`` is in words the patient says in a transcript."""
         return any(start <= position < end for start, end in self.patient_turns)

@@ -179,7 +179,11 @@ class _Reader(NumberBinder):
             self.leftover(start, end)
 
     def _of_measurement(self, before: list[Mention], value: Mention) -> bool:
-        """ "Respirations are stable": the value describes the measurement."""
+        """ "Respirations are stable": a judgement (a condition with
+        ``of_patient``) that describes the measurement before it."""
+        condition = self.alphabet.conditions.get(value.type)
+        if condition is None or not condition.of_patient:
+            return False
         if not before or before[-1].kind not in ("type", "other", "count"):
             return False
         if PREPOSITION.match(self.norm.text[value.start : value.end]):
