@@ -51,6 +51,12 @@ _BEFORE_PAIR = re.compile(
 )
 # Before the second number of a pair: "150/90", "130 by 80" (not "down by 20").
 _SECOND_OF_PAIR = re.compile(r"(?:/|\d\s+by\s+)$", re.I)
+# A clause that opens with its own subject and verb: a new statement.
+_SUBJECT_CLAUSE = re.compile(
+    r",\s*(?:(?:and|but|so)\s+)?(?:he|she|they|it|i)(?:'s|'re|'ve|\s+is|\s+are|\s+was|"
+    r"\s+were|\s+has|\s+have)\b",
+    re.I,
+)
 _RANGE = re.compile(
     r"(?P<low>\d+(?:\.\d+)?)\s*(?:to|-|–|or)\s*(?P<high>\d+(?:\.\d+)?)", re.I
 )
@@ -59,7 +65,11 @@ _RANGE = re.compile(
 _BOUND = re.compile(
     r"(?:\b(?:almost|nearly|under|above|below|less\s+than|more\s+than|greater\s+"
     r"than|higher\s+than|lower\s+than|at\s+least|at\s+most|in\s+excess\s+of|"
-    r"no\s+more\s+than|no\s+less\s+than)|(?<![\d\s])\s*\bover|[<>]=?)\s*$",
+    r"no\s+more\s+than|no\s+less\s+than|as\s+high\s+as|as\s+low\s+as)"
+    # "pain up to 8" is a most; "it's come up to 108" a change to now
+    r"|(?<!\bcome )(?<!\bcame )(?<!\bgone )(?<!\bwent )(?<!\bis )(?<!'s )(?<!\bbeen )"
+    r"(?<!\bnow )(?<!\bcrept )(?<!\bdrifted )(?<!\bback )\bup\s+to"
+    r"|(?<![\d\s])\s*\bover|[<>]=?)\s*$",
     re.I,
 )
 _BETWEEN = re.compile(r"\bbetween\s+(\d+(?:\.\d+)?)\s+and\s+(\d+(?:\.\d+)?)", re.I)
@@ -68,7 +78,7 @@ _FROM_TO = re.compile(
 )
 # "fluctuating from 100 to 120" is a range, "dropped from 96 to 91" a change.
 _VARYING = re.compile(
-    r"\b(?:fluctuat\w*|var(?:y|ies|ying|ied)|rang(?:e|es|ing)|swing\w*|bouncing|"
+    r"\b(?:fluctuat\w*|var(?:y|ies|ying|ied)|rang(?:e|es|ed|ing)|swing\w*|bouncing|"
     r"oscillat\w*|between|anywhere)\b[^,.;]*$",
     re.I,
 )
@@ -149,7 +159,12 @@ class NumberBinder:
         self.kept, self.every = mentions_find(self.norm.text, alphabet, unrelated)
         self.kept = self._with_unreadable(self.kept)
         self.all_numbers = numbers_find(self.norm)
-        self.context = Context(self.norm.text, lexicon, self._readings_start())
+        self.context = Context(
+            self.norm.text,
+            lexicon,
+            self._readings_start(),
+            tuple(m.start() for m in _SUBJECT_CLAUSE.finditer(self.norm.text)),
+        )
         self.found: list[Found] = []
         self.unclear: list[UnclearSpan] = []
         self.numbers: list[Decimal] = []
@@ -201,7 +216,12 @@ class NumberBinder:
         )
         group = f"{statement.type}:{statement.value}" if accumulates else statement.type
         t_start, t_end = target or (start, end)
-        attributes = self.context.attributes(t_start, t_end, tuple(self.relative_spans))
+        attributes = self.context.attributes(
+            t_start,
+            t_end,
+            tuple(self.relative_spans),
+            reading=statement.family == "data",
+        )
         if statement.family == "data":
             attributes -= {"negated"}  # "no fever, temp 37.2": a number is said
             measurement = self.alphabet.measurements[statement.type]
@@ -689,6 +709,7 @@ class NumberBinder:
             and not self.norm.text[number.end : m.start].strip()
             and 0 < m.start - number.end <= 2
             and not PREPOSITION.match(self.norm.text[m.start : m.end])
+            and m.type not in self.seconds  # "sats 98 RA": the reading's own pair
             for m in self.kept
         )
         # "14:30", "since 6": a time of day, not a value.

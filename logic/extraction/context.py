@@ -69,6 +69,8 @@ class ContextRule:
     direction: str
     max_scope: int
     sentences_before: int = 0
+    # An earlier time that opens its sentence is the time of all of it.
+    opening_covers_sentence: bool = False
 
 
 @dataclass(frozen=True)
@@ -137,6 +139,7 @@ def context_lexicon(path: Path = RULES_FILE) -> ContextLexicon:
                     direction,
                     int(entry.get("max_scope", 8)),
                     int(entry.get("sentences_before", 0)),
+                    bool(entry.get("opening_covers_sentence", False)),
                 )
             )
     unrelated = document.get("unrelated", {})
@@ -225,15 +228,19 @@ class Context:
         text: str,
         lexicon: ContextLexicon | None = None,
         soft_ends: tuple[int, ...] = (),
+        clause_ends: tuple[int, ...] = (),
     ) -> None:
         """``soft_ends`` are clause starts that begin a new reading ("..., pain
         5"): they end the scope of a cue said inside a clause, not of a cue that
-        opens its sentence ("Yesterday, temp 39, pulse 100")."""
+        opens its sentence ("Yesterday, temp 39, pulse 100"). ``clause_ends`` are
+        clauses with their own subject (", it's settled to 96"): they end every
+        cue."""
         self.text = text
         self.lexicon = lexicon or context_lexicon()
         self.sentences = sentences_split(text)
         self.modifiers = self._modifiers()
         self.soft_ends = soft_ends
+        self.clause_ends = clause_ends
         self.patient_turns = self._patient_turns()
 
     def _patient_turns(self) -> tuple[tuple[int, int], ...]:
@@ -322,6 +329,10 @@ class Context:
             start <= soft < end for soft in self.soft_ends
         ):
             return True
+        # "Earlier the heart rate was 120, it's settled to 96": a clause with its
+        # own subject ends every cue.
+        if any(start <= end_ < end for end_ in self.clause_ends):
+            return True
         if modifier.category == "negated" and not self._in_negated_list(start, end):
             return True
         return any(
@@ -357,7 +368,11 @@ class Context:
         forward = rule.direction in ("forward", "bidirectional")
         backward = rule.direction in ("backward", "bidirectional")
         if forward and modifier.end <= start:
-            within = self._words(modifier.end, start) < rule.max_scope
+            # "On arrival his BP was 96/50 and his BSL was 3.8": an earlier time
+            # that opens its sentence is the time of all of it.
+            within = self._words(modifier.end, start) < rule.max_scope or (
+                rule.opening_covers_sentence and self._opens_sentence(modifier)
+            )
             if (
                 modifier.category == "negated"
                 and "," in self.text[modifier.end : start]
@@ -376,11 +391,18 @@ class Context:
         return False
 
     def attributes(
-        self, start: int, end: int, ignore: tuple[tuple[int, int], ...] = ()
+        self,
+        start: int,
+        end: int,
+        ignore: tuple[tuple[int, int], ...] = (),
+        *,
+        reading: bool = False,
     ) -> frozenset[str]:
         """Categories of the cues whose scope reaches the span ``[start, end)``;
         cues inside ``ignore`` spans (a relative phrase's "from earlier") do not
-        count."""
+        count. A ``reading`` (a measured value) is never a relative's named only
+        by a pronoun: "His dad is diabetic. He's pain free now, HR 68" gives
+        the patient's vitals; nobody dictates a relative's."""
         found = {
             m.category
             for m in self.modifiers
@@ -401,7 +423,7 @@ class Context:
             found.add("question")  # "Any allergies?" asserts none
         if self._answered_no(start):
             found.add("negated")  # "Confusion or memory loss. Uh, no."
-        if self._of_someone_named_before(start):
+        if not reading and self._of_someone_named_before(start):
             found.add("other")  # "Just my father. He has type 2 diabetes."
         return frozenset(found)
 

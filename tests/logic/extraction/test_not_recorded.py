@@ -98,7 +98,7 @@ def test_a_measurement_said_not_to_have_been_taken_is_not_recorded(
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("temp 38.4, not on oxygen", {"T 38.4"}),
+        ("temp 38.4, not on oxygen", {"T 38.4", "air"}),  # not on oxygen: on air
         ("no pain", {"no pain"}),
         ("No fever, temp 37.2.", {"T 37.2"}),
         ("Don't forget to record temp 38.2.", {"T 38.2"}),

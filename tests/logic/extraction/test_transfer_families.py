@@ -264,3 +264,72 @@ def test_a_procedure_answered_in_other_words_is_the_asked_value(
     alphabet, text, expected
 ):
     assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a saturation is said before the air or oxygen it was taken on
+        ("obs 37.2, 88, 18, 97% RA", {
+            "data(oxygenSaturation, 97)", "condition(oxygenSupply, air)"}),
+        ("she's holding at 95 on room air", {
+            "data(oxygenSaturation, 95)", "condition(oxygenSupply, air)"}),
+        ("pulse 72, 94 on air", {
+            "data(heartRate, 72)", "data(oxygenSaturation, 94)",
+            "condition(oxygenSupply, air)"}),
+        ("BP 120 over 80 on air", {
+            "data(systolicBP, 120)", "data(diastolicBP, 80)",
+            "condition(oxygenSupply, air)"}),
+        ("sats 96 RA", {"data(oxygenSaturation, 96)", "condition(oxygenSupply, air)"}),
+        # not on oxygen is on air
+        ("not on any oxygen, sats 97", {
+            "condition(oxygenSupply, air)", "data(oxygenSaturation, 97)"}),
+        # pressures said with "by"; a fall "by" is no pair
+        ("BP 140 by 90", {"data(systolicBP, 140)", "data(diastolicBP, 90)"}),
+        # words of the ward
+        ("BSL 11.2", {"data(bloodGlucose, 11.2)"}),
+        ("denies any pain", {"data(painLevel, 0)"}),
+        ("known type 2 resp failure", {
+            "condition(backgroundInfo, hypercapnicRespiratoryFailure)"}),
+        ("she only opens her eyes when you talk to her", {
+            "condition(consciousness, voice)"}),
+        ("groaning to a sternal rub, no eye opening to voice", {
+            "condition(consciousness, pain)"}),
+        # other scales of 0 to 10 are not the pain score
+        ("nausea 6 out of 10", set()),
+        ("PAINAD 3", set()),
+    ],
+)  # fmt: skip
+def test_handover_and_bedside_words(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # an earlier time that opens its sentence is the time of all of it
+        ("On arrival her BP was 90/50, pulse 120 and her BSL was 2.9", set()),
+        # a clause with its own subject ends it
+        ("Earlier her temp was 38.6, she's come down to 37.3", {
+            "data(temperature, 37.3)"}),
+        ("His pressure was 85 over 40 when I started, it's 110 over 70 now", {
+            "data(systolicBP, 110)", "data(diastolicBP, 70)"}),
+        # an earlier day, a reading elsewhere, a time until now
+        ("Came in on Sunday with a temp of 39.4", set()),
+        ("her BP was 160 over 100 at her GP", set()),
+        ("on room air since yesterday, sats 95", {
+            "condition(oxygenSupply, air)", "data(oxygenSaturation, 95)"}),
+        # the most, not a value; a rise to now is a value
+        ("pain up to 7 overnight", set()),
+        ("resps have come up to 24", {"data(respiratoryRate, 24)"}),
+        ("her sugars ranged from 6 to 14", set()),
+        # wishes are plans
+        ("sats 90 on air, I'd like her started on oxygen", {
+            "data(oxygenSaturation, 90)", "condition(oxygenSupply, air)"}),
+        # the pronoun of a relative gives no relative's vitals
+        ("Her mum is diabetic. She's pain free, pulse 70.", {
+            "data(painLevel, 0)", "data(heartRate, 70)"}),
+    ],
+)  # fmt: skip
+def test_the_time_and_person_of_handover_sentences(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
