@@ -69,7 +69,9 @@ _BOUND = re.compile(
     # "pain up to 8" is a most; "it's come up to 108" a change to now
     r"|(?<!\bcome )(?<!\bcame )(?<!\bgone )(?<!\bwent )(?<!\bis )(?<!'s )(?<!\bbeen )"
     r"(?<!\bnow )(?<!\bcrept )(?<!\bdrifted )(?<!\bback )\bup\s+to"
-    r"|(?<![\d\s])\s*\bover|[<>]=?)\s*$",
+    r"|(?<![\d\s])\s*\bover|[<>]=?)"
+    # "goes up to like probably like a 7"
+    r"(?:\s+(?:like|about|around|maybe|probably|roughly|a|an|um|uh|er),?)*\s*$",
     re.I,
 )
 _BETWEEN = re.compile(r"\bbetween\s+(\d+(?:\.\d+)?)\s+and\s+(\d+(?:\.\d+)?)", re.I)
@@ -606,11 +608,14 @@ class NumberBinder:
             ):
                 continue
             numbers = [n for n in unread if a_start <= n.start < a_end]
-            if len(numbers) != 1 or numbers[0].start in self.used:
+            # "Right now, probably a 5, but it was like a 7 yesterday": each number
+            # is an answer, in its own context; which is now is resolved as usual.
+            if not numbers or len(numbers) > 3 or any(n.start in self.used for n in numbers):
                 continue
             question = next(m for m in asked if m.kind == "type")
             asked_context = self.context.attributes(question.start, question.end)
-            self.bind(question, numbers[0], asked_context & _ANSWER_CARRIES)
+            for number in numbers:
+                self.bind(question, number, asked_context & _ANSWER_CARRIES)
 
     def _pair_context(self, mention: Mention) -> frozenset[str]:
         """ "home readings 150 over 90": the second of a pair is said in the

@@ -87,6 +87,16 @@ class Modifier:
 
 
 @dataclass(frozen=True)
+class Answered:
+    """One ``[[answered]]`` block: ``asked`` is (condition type, value, the words
+    that ask for it); ``said`` what in an answer gives that value in other words
+    ("hernia repaired", "penicillin gives me a rash")."""
+
+    asked: tuple[tuple[str, str, re.Pattern[str]], ...]
+    said: tuple[re.Pattern[str], ...]
+
+
+@dataclass(frozen=True)
 class ContextLexicon:
     """The rules of ``context_rules.toml``, the unrelated terms and value dominance."""
 
@@ -101,10 +111,9 @@ class ContextLexicon:
     speaker_labels: tuple[str, ...] = ()
     # Other people by the pronoun that stands for them ("he": "father", "son").
     people: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    # ``[procedures]``: (condition type, value, the words asking for it), and what
-    # names a procedure had ("hernia repaired", "appendicectomy").
-    procedures_asked: tuple[tuple[str, str, re.Pattern[str]], ...] = ()
-    procedures_said: tuple[re.Pattern[str], ...] = ()
+    # ``[[answered]]``: values a question asks for, and an answer may give in
+    # other words ("Any surgeries? - I had a hernia repaired").
+    answered: tuple[Answered, ...] = ()
 
 
 def _phrase_pattern(phrase: str) -> str:
@@ -148,8 +157,13 @@ def context_lexicon(path: Path = RULES_FILE) -> ContextLexicon:
         for winner, losers in document.get("dominates", {}).items()
         for loser in losers
     )
-    procedures = document.get("procedures", {})
-    asked = _procedures_asked(path, procedures.get("asked", {}))
+    answered = tuple(
+        Answered(
+            _answered_asked(path, entry.get("asked", {})),
+            tuple(re.compile(str(x), re.I) for x in entry.get("said", [])),
+        )
+        for entry in document.get("answered", [])
+    )
     speakers = document.get("speakers", {})
     patient = tuple(str(x) for x in speakers.get("patient", []))
     return ContextLexicon(
@@ -164,20 +178,20 @@ def context_lexicon(path: Path = RULES_FILE) -> ContextLexicon:
             pronoun: tuple(str(x) for x in nouns)
             for pronoun, nouns in document.get("people", {}).items()
         },
-        asked,
-        tuple(re.compile(str(x), re.I) for x in procedures.get("said", [])),
+        answered,
     )
 
 
-def _procedures_asked(
+def _answered_asked(
     path: Path, entries: Mapping[str, list[str]]
 ) -> tuple[tuple[str, str, re.Pattern[str]], ...]:
-    """``[procedures.asked]``: "TYPE.VALUE" = words that ask for the value."""
+    """``asked`` of an ``[[answered]]`` block: "TYPE.VALUE" = words that ask for
+    the value."""
     asked = []
     for key, words in entries.items():
         type_name, dot, value = str(key).partition(".")
         if not dot or not value:
-            raise ValueError(f"{path}: [procedures.asked] {key!r}: write TYPE.VALUE")
+            raise ValueError(f"{path}: [[answered]] asked {key!r}: write TYPE.VALUE")
         pattern = "|".join(_phrase_pattern(str(w)) for w in words)
         asked.append((type_name, value, re.compile(pattern, re.I)))
     return tuple(asked)
@@ -330,8 +344,11 @@ class Context:
         ):
             return True
         # "Earlier the heart rate was 120, it's settled to 96": a clause with its
-        # own subject ends every cue.
-        if any(start <= end_ < end for end_ in self.clause_ends):
+        # own subject ends every cue but a condition ("If I'm not moving it, it's
+        # a three": the condition holds for the clause after it).
+        if modifier.category != "hypothetical" and any(
+            start <= end_ < end for end_ in self.clause_ends
+        ):
             return True
         if modifier.category == "negated" and not self._in_negated_list(start, end):
             return True

@@ -27,11 +27,17 @@ from logic.extraction.binding import (
     NumberBinder,
     UnclearSpan,
 )
-from logic.extraction.context import spans_between
+from logic.extraction.context import Answered, spans_between
 from logic.extraction.mentions import Mention
 from logic.extraction.resolve import Found, resolve
 from logic.statements import Statement
 
+# An answer that opens with a denial, after fillers: "Yeah, no, none".
+_OPENS_WITH_NO = re.compile(
+    r"\W*(?:(?:um|uh|uhm|oh|so|well|ah|yeah|yes)\W+)*"
+    r"(?:no|nope|nah|none|nothing|not|never|nil)\b",
+    re.I,
+)
 # What a question's words say of the answer to it: another person, another time.
 _ASKED_CARRIES = frozenset({"other", "historical"})
 _BOUNDARY = re.compile(
@@ -209,18 +215,21 @@ class _Reader(NumberBinder):
                 return True
         return False
 
-    def procedure_answers(self) -> None:
+    def answered_in_other_words(self) -> None:
         """ "Any surgeries in the past? - I had my appendix taken out.": a question
-        asking for one procedure value (``[procedures]`` of the context rules),
-        answered with a procedure said in other words, is that value; the answer's
-        own context (a denial, another person) and the question's time and person
+        asking for one value of an ``[[answered]]`` block of the context rules,
+        answered in that block's other words, is that value; the answer's own
+        context (a denial, another person) and the question's time and person
         still apply."""
-        lexicon = self.context.lexicon
+        for block in self.context.lexicon.answered:
+            self._answered(block)
+
+    def _answered(self, block: Answered) -> None:
         text = self.norm.text
         for (q_start, q_end), (a_start, a_end) in self._questions_answered():
             asked = {
                 (type_name, value)
-                for type_name, value, words in lexicon.procedures_asked
+                for type_name, value, words in block.asked
                 if words.search(text, q_start, q_end)
             }
             answer_values = [
@@ -228,16 +237,20 @@ class _Reader(NumberBinder):
             ]
             if len(asked) != 1 or answer_values:
                 continue
-            said = [p.search(text, a_start, a_end) for p in lexicon.procedures_said]
+            # The answer alone, so that "^" is its start ("Yeah, I do").
+            answer = text[a_start:a_end]
+            if _OPENS_WITH_NO.match(answer):
+                continue  # "Yeah, no, none.", "No, never had anything removed."
+            said = [p.search(answer) for p in block.said]
             match = min((m for m in said if m), key=lambda m: m.start(), default=None)
             if match is None:
                 continue
-            (type_name, value), = asked
+            ((type_name, value),) = asked
             carried = self.context.attributes(q_start, q_end) & _ASKED_CARRIES
             self.add(
                 Statement("condition", type_name, value),
-                match.start(),
-                match.end(),
+                a_start + match.start(),
+                a_start + match.end(),
                 extra=carried,
             )
 
@@ -276,7 +289,7 @@ class _Reader(NumberBinder):
         self.turn_answers()
         self.answers()
         self.corrections()
-        self.procedure_answers()
+        self.answered_in_other_words()
         clauses = _clauses(self.norm.text)
         instruction_from = min(
             (self.context.sentence_of(m.start)[0] for m in self.context.instructions()),

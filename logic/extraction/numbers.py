@@ -160,6 +160,14 @@ def _decade_follows(text: str, end: int) -> bool:
     return _DECADE_AFTER.match(text, end) is not None
 
 
+# "one of those", "the last one", "no one": the pronoun, not the number.
+_ONE_PRONOUN = re.compile(
+    r"(?:\b(?:no|the|this|that|which|each|every|any|another|last|latest|new|other|"
+    r"first|next|someone|some)\s+one\b|\bone\s+(?:of|another)\b)",
+    re.I,
+)
+
+
 def _word_runs(text: str) -> list[tuple[int, int]]:
     """Spans of consecutive number words ("thirty eight point two", "one hundred and
     twelve"); "point" and "and" join only between number words."""
@@ -206,7 +214,10 @@ def _word_runs(text: str) -> list[tuple[int, int]]:
             ):
                 break
             probe += 1
-        if not _decade_follows(text, words[last][2]):
+        pronoun = last == index and word == "one" and _ONE_PRONOUN.search(
+            text[max(0, start - 12) : words[last][2] + 4]
+        )
+        if not _decade_follows(text, words[last][2]) and not pronoun:
             runs.append((start, words[last][2]))
         index = last + 1
     return runs

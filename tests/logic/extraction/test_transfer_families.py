@@ -333,3 +333,40 @@ def test_handover_and_bedside_words(alphabet, text, expected):
 )  # fmt: skip
 def test_the_time_and_person_of_handover_sentences(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("D: Do you have any allergies?\nP: Yes I do, sulfa drugs give me hives.",
+         {"condition(backgroundInfo, allergic)"}),
+        ("D: Any allergies?\nP: Um, yeah. Codeine, I can't take it.",
+         {"condition(backgroundInfo, allergic)"}),
+        ("D: Any allergies?\nP: Yeah, no, none that I know of.", set()),
+        ("D: Any allergies?\nP: Nope.", set()),
+        ("D: Any allergies in the family?\nP: Yes, my brother gets hives.", set()),
+        # the answer's own words are read as usual
+        ("D: Any allergies?\nP: I'm allergic to latex.",
+         {"condition(backgroundInfo, allergic)"}),
+    ],
+)  # fmt: skip
+def test_an_allergy_answered_in_other_words(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # every number of the answer is an answer; which is now is resolved
+        ("D: How bad is the pain out of 10?\nP: Now maybe a 4, it was a 7 last night.",
+         {"data(painLevel, 4)"}),
+        ("D: And the pain, 0 to 10?\nP: If I keep still, a 2, but if I walk it's a 6.",
+         set()),
+        ("D: Rate the pain for me, 0 to 10.\nP: When it's at its worst, a 9.", set()),
+        ("D: Rate the pain for me, 0 to 10.\nP: It goes up to about a 9.", set()),
+        # "one" as a pronoun is no number
+        ("the headache is one of the worst she's had", set()),
+    ],
+)  # fmt: skip
+def test_answers_with_several_numbers(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
