@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
-from logic.alphabet import Alphabet
+from logic.alphabet import Alphabet, MeasurementType
 from logic.diagnostics import StatementError
 from logic.extraction.context import Context, context_lexicon
 from logic.extraction.glyphs import unreadable
@@ -57,6 +57,8 @@ _SUBJECT_CLAUSE = re.compile(
     r"\s+were|\s+has|\s+have)\b",
     re.I,
 )
+# "96% on 1 litre": a number, then "on" and an amount.
+_ON_AMOUNT = re.compile(r"\s*(?:%|percent|per cent)?\s*(?:on|with)\s+(?=\d)", re.I)
 _RANGE = re.compile(
     r"(?P<low>\d+(?:\.\d+)?)\s*(?:to|-|–|or)\s*(?P<high>\d+(?:\.\d+)?)", re.I
 )
@@ -222,10 +224,12 @@ class NumberBinder:
             t_start,
             t_end,
             tuple(self.relative_spans),
-            reading=statement.family == "data",
+            reading=statement.family == "data" or self._sentence_has_reading(t_start),
         )
         if statement.family == "data":
             attributes -= {"negated"}  # "no fever, temp 37.2": a number is said
+            if start < t_start and self.context.now_before(start):
+                attributes |= {"now"}  # "Latest BM before breakfast is 7.4"
             measurement = self.alphabet.measurements[statement.type]
             if not measurement.self_reported and self.context.in_patient_turn(t_start):
                 # "P: my temperature today was 103": the patient's own reading,
@@ -243,6 +247,14 @@ class NumberBinder:
             attributes -= {"historical", "past", "uncertain"}
         self.found.append(
             Found(statement, start, end, group, attributes | extra, note, t_start)
+        )
+
+    def _sentence_has_reading(self, position: int) -> bool:
+        """Whether a measured value was read in ``position``'s sentence: then the
+        sentence is about the patient ("He's pain free, sats 98% on room air")."""
+        start, end = self.context.sentence_of(position)
+        return any(
+            f.statement.family == "data" and start <= f.target < end for f in self.found
         )
 
     def flag(self, start: int, end: int, reason: str) -> None:
@@ -439,19 +451,25 @@ class NumberBinder:
         """ "95% RA", "sitting at 97 on air", "91 on 24% venturi": a number said
         right before a value of the condition a measurement is paired with (or
         of one that implies it: a device is oxygen) is that measurement's."""
-        after = next(
-            (m for m in self.kept if m.start >= number.end and m.kind != "hidden"),
-            None,
-        )
-        if after is None or after.kind != "value":
-            return None
-        between = self.norm.text[number.end : after.start]
-        if not _BEFORE_PAIR.match(between):
-            return None
-        condition = self.alphabet.conditions.get(after.type)
-        said_of = {after.type} | {
-            i.type for i in (condition.implies if condition else ()) if i.family == "condition"
-        }
+        flow = self._flow_after(number)
+        if flow is not None:
+            said_of = {i.type for i in flow.implies if i.family == "condition"}
+        else:
+            after = next(
+                (m for m in self.kept if m.start >= number.end and m.kind != "hidden"),
+                None,
+            )
+            if after is None or after.kind != "value":
+                return None
+            between = self.norm.text[number.end : after.start]
+            if not _BEFORE_PAIR.match(between):
+                return None
+            condition = self.alphabet.conditions.get(after.type)
+            said_of = {after.type} | {
+                i.type
+                for i in (condition.implies if condition else ())
+                if i.family == "condition"
+            }
         measurement = next(
             (m for m in self.alphabet.measurements.values() if m.pair in said_of),
             None,
@@ -459,6 +477,24 @@ class NumberBinder:
         if measurement is None:
             return None
         return Mention("type", measurement.name, number.start, number.start)
+
+    def _flow_after(self, number: NumberToken) -> MeasurementType | None:
+        """ "96% on 1 litre": the measurement a number with its unit names right
+        after "on" (a flow of oxygen), when it implies a condition."""
+        after = _ON_AMOUNT.match(self.norm.text, number.end)
+        if after is None:
+            return None
+        amount = next((n for n in self.all_numbers if n.start == after.end()), None)
+        if amount is None:
+            return None
+        return next(
+            (
+                m
+                for m in self.alphabet.measurements.values()
+                if m.implies and m.unit_alone and unit_after(self.norm.text, amount.end, m)
+            ),
+            None,
+        )
 
     def bind(
         self,

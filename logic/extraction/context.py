@@ -494,6 +494,10 @@ class Context:
             first = self.sentences[max(0, index)][0]
         return first <= start <= own[1]
 
+    def now_before(self, start: int) -> bool:
+        """Whether a "now" cue ("latest", "now") stands right before ``start``."""
+        return self._now_before(start)
+
     def _now_before(self, start: int) -> bool:
         """A "now" cue within two words before ``start``, in the same clause."""
         return any(

@@ -65,7 +65,7 @@ _OF_PATIENT_WORDS = frozenset(
         seemed appears appear appeared feels feel felt clinically overall generally
         condition otherwise currently now still today tonight fairly quite pretty
         very and so well ok okay um uh er i i'd i'm id would say think reckon
-        believe
+        believe all in whole
         """,
     )
 )

@@ -90,13 +90,19 @@ def _vocabulary(alphabet: Alphabet, unrelated: Unrelated) -> _Vocabulary:
 def _unrelated_here(alphabet: Alphabet, unrelated: Unrelated) -> Unrelated:
     """``unrelated`` without what this alphabet records: a measurement it has
     ("weight" once the alphabet has a weight) is no longer unrelated, and a phrase
-    that hides a synonym ("litres of saline") hides nothing from a type the alphabet
-    reads by its unit (the saline is a fluid intake)."""
+    that hides a synonym with its unit ("litres of saline") hides nothing from a
+    type the alphabet reads by its unit (the saline is a fluid intake); a phrase
+    without the unit ("at tea", a time of day) still hides it."""
     recorded = {
         s for m in alphabet.measurements.values() for s in (*m.synonyms, *m.prefixes)
     } | {s for c in alphabet.conditions.values() for v in c.values for s in v.synonyms}
     by_unit = [
-        re.compile(rf"(?<![\w-]){re.escape(s)}(?![\w-])", re.I)
+        (
+            re.compile(rf"(?<![\w-]){re.escape(s)}(?![\w-])", re.I),
+            _words_pattern(
+                (*m.unit_words, *(w for c in m.conversions for w in c.words))
+            ),
+        )
         for m in alphabet.measurements.values()
         if m.unit_words
         for s in m.synonyms
@@ -105,8 +111,20 @@ def _unrelated_here(alphabet: Alphabet, unrelated: Unrelated) -> Unrelated:
         (phrase, kind)
         for phrase, kind in unrelated
         if phrase.lower() not in recorded
-        and not (kind == "hidden" and any(p.search(phrase) for p in by_unit))
+        and not (
+            kind == "hidden"
+            and any(
+                synonym.search(phrase) and units.search(phrase)
+                for synonym, units in by_unit
+            )
+        )
     )
+
+
+def _words_pattern(words: tuple[str, ...]) -> re.Pattern[str]:
+    """Any of ``words`` as a whole word, plural allowed ("litres" for "litre")."""
+    alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    return re.compile(rf"(?<![\w-])(?:{alternatives or '(?!)'})s?(?![\w-])", re.I)
 
 
 def mentions_find(

@@ -93,7 +93,9 @@ def _decide(items: list[Found], context: Context) -> Found | None:
     present = [i for i in items if not i.context & {"past", "historical"}]
     if len(present) == 1:
         return present[0]
-    said_now = [i for i in present if "now" in i.context]
+    # "His BM was 2.9 ... Latest BM before breakfast is 7.4": "now" decides
+    # also between values each said under a past cue.
+    said_now = [i for i in (present or items) if "now" in i.context]
     if len(said_now) == 1:
         return said_now[0]
     ordered = sorted(present or items, key=lambda i: i.target)

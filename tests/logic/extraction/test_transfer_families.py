@@ -370,3 +370,29 @@ def test_an_allergy_answered_in_other_words(alphabet, text, expected):
 )  # fmt: skip
 def test_answers_with_several_numbers(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # two values and no knowing which
+        ("sugar 5.2, or was it 8.5, I'll recheck", set()),
+        ("pulse 88 on one set and 110 on another, not sure which is right", set()),
+        # "latest" decides between values each told in the past
+        ("Her BM was 3.1 at 2am. Latest BM before lunch was 6.8.", {
+            "data(bloodGlucose, 6.8)"}),
+        # a saturation said before a flow of oxygen
+        ("she's 94% on 3 litres", {
+            "data(oxygenSaturation, 94)", "data(oxygenFlow, 3.0)",
+            "condition(oxygenSupply, supplemental)"}),
+        # a meal is a time of day, not a drink
+        ("BSL at tea was 9.9", {"data(bloodGlucose, 9.9)"}),
+        # a sentence with vitals after a relative's pronoun is the patient's
+        ("Her dad had a stroke. She's alert, pulse 80, on room air.", {
+            "condition(consciousness, alert)", "data(heartRate, 80)",
+            "condition(oxygenSupply, air)"}),
+        ("all in all she's stable", {"condition(stability, stable)"}),
+    ],
+)  # fmt: skip
+def test_which_value_is_now_and_what_it_was_said_of(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
