@@ -346,7 +346,9 @@ class NumberBinder:
             and self._unit(current.type, number) is not None
         ):
             return current  # "passed 200 mL", "weighs 160 pounds"
-        if current is None or re.search(r"\d", self.norm.text[current.end : number.start]):
+        if current is None or re.search(
+            r"\d", self.norm.text[current.end : number.start]
+        ):
             # "pulse 80, 96 on air": the word before has its value already.
             paired = self._named_by_unit(number) or self._named_by_pair(number)
             if paired is not None:
@@ -491,7 +493,9 @@ class NumberBinder:
             (
                 m
                 for m in self.alphabet.measurements.values()
-                if m.implies and m.unit_alone and unit_after(self.norm.text, amount.end, m)
+                if m.implies
+                and m.unit_alone
+                and unit_after(self.norm.text, amount.end, m)
             ),
             None,
         )
@@ -646,7 +650,11 @@ class NumberBinder:
             numbers = [n for n in unread if a_start <= n.start < a_end]
             # "Right now, probably a 5, but it was like a 7 yesterday": each number
             # is an answer, in its own context; which is now is resolved as usual.
-            if not numbers or len(numbers) > 3 or any(n.start in self.used for n in numbers):
+            if (
+                not numbers
+                or len(numbers) > 3
+                or any(n.start in self.used for n in numbers)
+            ):
                 continue
             question = next(m for m in asked if m.kind == "type")
             asked_context = self.context.attributes(question.start, question.end)

@@ -233,7 +233,9 @@ class _Reader(NumberBinder):
                 if words.search(text, q_start, q_end)
             }
             answer_values = [
-                m for m in self.every if m.kind == "value" and a_start <= m.start < a_end
+                m
+                for m in self.every
+                if m.kind == "value" and a_start <= m.start < a_end
             ]
             if len(asked) != 1 or answer_values:
                 continue

@@ -214,8 +214,10 @@ def _word_runs(text: str) -> list[tuple[int, int]]:
             ):
                 break
             probe += 1
-        pronoun = last == index and word == "one" and _ONE_PRONOUN.search(
-            text[max(0, start - 12) : words[last][2] + 4]
+        pronoun = (
+            last == index
+            and word == "one"
+            and _ONE_PRONOUN.search(text[max(0, start - 12) : words[last][2] + 4])
         )
         if not _decade_follows(text, words[last][2]) and not pronoun:
             runs.append((start, words[last][2]))
