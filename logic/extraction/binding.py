@@ -51,10 +51,19 @@ _BEFORE_PAIR = re.compile(
 )
 # Before the second number of a pair: "150/90", "130 by 80" (not "down by 20").
 _SECOND_OF_PAIR = re.compile(r"(?:/|\d\s+by\s+)$", re.I)
+# The present tense right before a value: "temp is 37.6", "sats are at 95".
+_PRESENT = re.compile(r"\b(?:is|are|'s|'re)\s+(?:now\s+)?(?:at\s+)?$", re.I)
+# A pair written with a slash: "152/88".
+_SLASH_PAIR = re.compile(r"(\d{2,3})\s*/\s*(\d{2,3})(?!\s*/|\d)")
+# Right before a value that is not: "not 39", "aren't 90", "isn't a 7".
+_DENIED = re.compile(
+    r"\b(?:not|isn't|aren't|wasn't|weren't|never)\s+(?:a\s+|an\s+)?$", re.I
+)
 # A clause that opens with its own subject and verb: a new statement.
+# In the present tense only: ", and she was confused" goes on telling the past.
 _SUBJECT_CLAUSE = re.compile(
-    r",\s*(?:(?:and|but|so)\s+)?(?:he|she|they|it|i)(?:'s|'re|'ve|\s+is|\s+are|\s+was|"
-    r"\s+were|\s+has|\s+have)\b",
+    r",\s*(?:(?:and|but|so)\s+)?(?:he|she|they|it|i)(?:'s|'re|'ve|\s+is|\s+are|"
+    r"\s+has|\s+have)\b",
     re.I,
 )
 # "96% on 1 litre": a number, then "on" and an amount.
@@ -99,7 +108,8 @@ _SCALE = re.compile(
     # "how bad is it out of 10?": the scale, when no value comes before it
     r"|(?<!\d)(?<!\d )(?<!\d,)(?<!\d, )\bout\s+of\s+10\b"
     r"|\b\d+\s+(?:being|is|as)\s+(?:the\s+)?(?:worst|least|most|best|highest|lowest|"
-    r"no\b|none|nothing|minimal|mild|barely|kind\s+of|like|very)",
+    r"no\b|none|nothing|minimal|mild|barely|kind\s+of|like|very|low|high|severe|"
+    r"excruciating|unbearable)",
     re.I,
 )
 PREPOSITION = re.compile(r"(?:on|in|at|via|of)\b", re.I)
@@ -228,8 +238,13 @@ class NumberBinder:
         )
         if statement.family == "data":
             attributes -= {"negated"}  # "no fever, temp 37.2": a number is said
-            if start < t_start and self.context.now_before(start):
-                attributes |= {"now"}  # "Latest BM before breakfast is 7.4"
+            if start < t_start and (
+                self.context.now_before(start)
+                or _PRESENT.search(self.norm.text, start, t_start)
+            ):
+                # "Latest BM before breakfast is 7.4", "this morning his temp is
+                # 37.6" (against "was febrile at 38.9 around 2am")
+                attributes |= {"now"}
             measurement = self.alphabet.measurements[statement.type]
             if not measurement.self_reported and self.context.in_patient_turn(t_start):
                 # "P: my temperature today was 103": the patient's own reading,
@@ -243,8 +258,9 @@ class NumberBinder:
         if statement.family == "condition" and self.context.asked_about_others(t_start):
             attributes |= {"other"}  # "D: Anything in the family? P: Diabetes."
         if accumulates:
-            # Background is history by nature: "had his operation yesterday".
-            attributes -= {"historical", "past", "uncertain"}
+            # Background is history by nature: "had his operation yesterday"; a
+            # target range is how some is said ("COPD, target sats 88 to 92").
+            attributes -= {"historical", "past", "uncertain", "target"}
         self.found.append(
             Found(statement, start, end, group, attributes | extra, note, t_start)
         )
@@ -421,7 +437,20 @@ class NumberBinder:
 
     def _paired_before(self, number: NumberToken) -> Mention | None:
         """ "one twenty over seventy" with no type word: the number before a pair
-        word ("over") is the first of its pair (systolic)."""
+        word ("over") is the first of its pair (systolic); so is the first of
+        "152/88" said with no type word, when it is larger (a date is not)."""
+        slash = _SLASH_PAIR.match(self.norm.text, number.start)
+        if slash and Decimal(slash.group(1)) > Decimal(slash.group(2)) >= 20:
+            first = next(
+                (
+                    m
+                    for m in self.alphabet.measurements.values()
+                    if m.pair in self.alphabet.measurements
+                ),
+                None,
+            )
+            if first is not None:
+                return Mention("type", first.name, number.start, number.start)
         after = next((m for m in self.kept if m.start >= number.end), None)
         if after is None or after.kind != "type":
             return None
@@ -448,6 +477,12 @@ class NumberBinder:
         if not _BEFORE_TYPE.match(self.norm.text[number.end : after.start]):
             return None
         return None if after.type in self.seconds else after  # "170 over"
+
+    def _denied(self, number: NumberToken) -> frozenset[str]:
+        """ "Temp's not 39, it's 38.9": a number said right after a negation is
+        the value that is not."""
+        before = self.norm.text[: number.start]
+        return frozenset(["denied"]) if _DENIED.search(before) else frozenset()
 
     def _named_by_pair(self, number: NumberToken) -> Mention | None:
         """ "95% RA", "sitting at 97 on air", "91 on 24% venturi": a number said
@@ -532,6 +567,7 @@ class NumberBinder:
             end,
             target=(number.start, number.end),
             extra=self._range(number)
+            | self._denied(number)
             | self._pair_context(mention)
             | asked
             | self._not_taken(mention),

@@ -27,9 +27,11 @@ EXCLUDING = frozenset(
     [
         "historical",
         "hypothetical",
+        "target",
         "episodic",
         "uncertain",
         "negated",
+        "denied",
         "other",
         "instruction",
         "forbidden",
@@ -346,7 +348,7 @@ class Context:
         # "Earlier the heart rate was 120, it's settled to 96": a clause with its
         # own subject ends every cue but a condition ("If I'm not moving it, it's
         # a three": the condition holds for the clause after it).
-        if modifier.category != "hypothetical" and any(
+        if modifier.category not in ("hypothetical", "target") and any(
             start <= end_ < end for end_ in self.clause_ends
         ):
             return True

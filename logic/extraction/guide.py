@@ -38,6 +38,10 @@ _OPENS_WITH_NO = re.compile(
     r"(?:no|nope|nah|none|nothing|not|never|nil)\b",
     re.I,
 )
+_TAKEN_BACK = re.compile(
+    r"\b(?:actually|well|except|apart\s+from|other\s+than|besides|only|just|but)\b",
+    re.I,
+)
 # What a question's words say of the answer to it: another person, another time.
 _ASKED_CARRIES = frozenset({"other", "historical"})
 _BOUNDARY = re.compile(
@@ -65,7 +69,7 @@ _OF_PATIENT_WORDS = frozenset(
         seemed appears appear appeared feels feel felt clinically overall generally
         condition otherwise currently now still today tonight fairly quite pretty
         very and so well ok okay um uh er i i'd i'm id would say think reckon
-        believe all in whole
+        believe all in whole my judgement judgment opinion view
         """,
     )
 )
@@ -241,11 +245,15 @@ class _Reader(NumberBinder):
                 continue
             # The answer alone, so that "^" is its start ("Yeah, I do").
             answer = text[a_start:a_end]
-            if _OPENS_WITH_NO.match(answer):
-                continue  # "Yeah, no, none.", "No, never had anything removed."
             said = [p.search(answer) for p in block.said]
             match = min((m for m in said if m), key=lambda m: m.start(), default=None)
             if match is None:
+                continue
+            # "Yeah, no, none.", "No, never had anything removed.": a denial; "No,
+            # actually I had my appendix taken out" takes it back.
+            if _OPENS_WITH_NO.match(answer) and not _TAKEN_BACK.search(
+                answer, 0, match.start()
+            ):
                 continue
             ((type_name, value),) = asked
             carried = self.context.attributes(q_start, q_end) & _ASKED_CARRIES

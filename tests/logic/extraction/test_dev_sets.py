@@ -26,12 +26,15 @@ SETS = sorted(DATA.glob("*.jsonl"))
 FLOORS = {
     "asr-dev.jsonl": (0.99, 0.99),
     "bedside-heldout.jsonl": (0.98, 0.92),
+    "bedside-heldout2.jsonl": (0.98, 0.99),
     "dialogue-dev.jsonl": (0.95, 0.89),
     "dialogue-heldout.jsonl": (0.96, 0.93),
+    "dialogue-heldout2.jsonl": (0.96, 0.94),
     "families-dev.jsonl": (0.99, 0.99),
     "families-heldout.jsonl": (0.99, 0.97),
     "handover-dev.jsonl": (0.91, 0.91),
     "handover-heldout.jsonl": (0.98, 0.98),
+    "handover-heldout2.jsonl": (0.99, 0.98),
     "transfer-dev.jsonl": (0.99, 0.99),
     "v2-dev.jsonl": (0.99, 0.99),
 }

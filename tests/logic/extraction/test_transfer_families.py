@@ -399,3 +399,39 @@ def test_answers_with_several_numbers(alphabet, text, expected):
 )  # fmt: skip
 def test_which_value_is_now_and_what_it_was_said_of(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a value said to be wrong, and the value said instead
+        ("Pulse isn't 120, it's 102, I misread it.", {"data(heartRate, 102)"}),
+        # a pair written with a slash needs no type word; a date is no pair
+        ("I repeated it and it's 134/82 now", {
+            "data(systolicBP, 134)", "data(diastolicBP, 82)"}),
+        ("seen in clinic on 14/02", set()),
+        # the present tense decides against the past
+        ("He spiked at 39.1 overnight. His temp is 37.4.", {
+            "data(temperature, 37.4)"}),
+        # "P" among other readings; POD; DM2; a target saying a background fact
+        ("T 36.9 P 72 RR 16", {
+            "data(temperature, 36.9)", "data(heartRate, 72)",
+            "data(respiratoryRate, 16)"}),
+        ("POD2 after a laparotomy", {"condition(backgroundInfo, operation)"}),
+        ("PMH DM2, HTN", {"condition(backgroundInfo, diabetes)"}),
+        ("COPD, target sats 88 to 92%", {
+            "condition(backgroundInfo, hypercapnicRespiratoryFailure)"}),
+        ("target sats 94 to 98", set()),
+        # the usual state, a change to now, ratings with "it"
+        ("she's always a bit confused", set()),
+        ("HR 124 in ED, settled to 88", {"data(heartRate, 88)"}),
+        ("she now rates it 2", {"data(painLevel, 2)"}),
+        ("In my opinion he is stable", {"condition(stability, stable)"}),
+        ("A on ACVPU", {"condition(consciousness, alert)"}),
+        ("drowsy, opens her eyes when spoken to", {"condition(consciousness, voice)"}),
+        # a past narrative goes on in the past
+        ("On admission she was hypotensive, and she was confused.", set()),
+    ],
+)  # fmt: skip
+def test_second_round_of_ward_language(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
