@@ -38,15 +38,14 @@ _OTHER_UNIT = re.compile(
     r"l/min|\+|:\d)",
     re.I,
 )
+_PERCENT = r"(?:%|percent|per cent)"
 # "91 on the pulse oximeter", "94 percent sats": a number said before its type.
-_BEFORE_TYPE = re.compile(
-    r"^\s*(?:%|percent|per cent)?\s*(?:(?:on|via|by)\s+(?:the\s+)?)?$", re.I
-)
+_BEFORE_TYPE = re.compile(rf"^\s*{_PERCENT}?\s*(?:(?:on|via|by)\s+(?:the\s+)?)?$", re.I)
 # Between a number and its pair's value: "95% RA", "97 on air", "91 breathing air",
 # "93 on 24% venturi" (the FiO2 of the device is bound on its own).
 _BEFORE_PAIR = re.compile(
-    r"^\s*(?:%|percent|per cent)?\s*(?:(?:on|in|with|breathing|whilst on|while on)"
-    r"\s+(?:(?:\d+\s*(?:%|percent|per cent)\s*)|the\s+|a\s+)?)?$",
+    rf"^\s*{_PERCENT}?\s*(?:(?:on|in|with|breathing|whilst on|while on)"
+    rf"\s+(?:(?:\d+\s*{_PERCENT}\s*)|the\s+|a\s+)?)?$",
     re.I,
 )
 # Before the second number of a pair: "150/90", "130 by 80" (not "down by 20").
@@ -55,6 +54,8 @@ _SECOND_OF_PAIR = re.compile(r"(?:/|\d\s+by\s+)$", re.I)
 _PRESENT = re.compile(r"\b(?:is|are|'s|'re)\s+(?:now\s+)?(?:at\s+)?$", re.I)
 # A pair written with a slash: "152/88".
 _SLASH_PAIR = re.compile(r"(\d{2,3})\s*/\s*(\d{2,3})(?!\s*/|\d)")
+# A decimal's digits with no whole part before the point: a number half heard.
+_FRAGMENT = re.compile(r"(?<![\d\s])\s*\b(?:point|dot)\s+$", re.I)
 # Right before a value that is not: "not 39", "aren't 90", "isn't a 7".
 _DENIED = re.compile(
     r"\b(?:not|isn't|aren't|wasn't|weren't|never)\s+(?:a\s+|an\s+)?$", re.I
@@ -67,7 +68,7 @@ _SUBJECT_CLAUSE = re.compile(
     re.I,
 )
 # "96% on 1 litre": a number, then "on" and an amount.
-_ON_AMOUNT = re.compile(r"\s*(?:%|percent|per cent)?\s*(?:on|with)\s+(?=\d)", re.I)
+_ON_AMOUNT = re.compile(rf"\s*{_PERCENT}?\s*(?:on|with)\s+(?=\d)", re.I)
 _RANGE = re.compile(
     r"(?P<low>\d+(?:\.\d+)?)\s*(?:to|-|–|or)\s*(?P<high>\d+(?:\.\d+)?)", re.I
 )
@@ -349,6 +350,10 @@ class NumberBinder:
     def _mention_for(
         self, number: NumberToken, current: Mention | None, last_type: str
     ) -> Mention | None:
+        if _FRAGMENT.search(self.norm.text, 0, number.start):
+            # "blood sugar iron point one": the whole part was not heard.
+            self.flag(number.start, number.end, "part of the number was not heard")
+            return None
         if self._slash_diastolic(number, last_type):
             return Mention("type", "diastolicBP", number.start - 1, number.start)
         near = (

@@ -57,6 +57,11 @@ _QUESTION_TAG = re.compile(
     re.I,
 )
 _NUMBER = re.compile(r"(?<![A-Za-z])\d")
+# A request after a statement: "..., so could you come and review her?"
+_REQUEST = re.compile(
+    r"[,;:]\s*(?:(?:so|and|but)\s+)?(?:could|can|would|will)\s+(?:you|someone|somebody)\b",
+    re.I,
+)
 _FILLERS = frozenset(["um", "uh", "uhm", "umm", "er", "erm", "ah", "hmm", "mm"])
 
 
@@ -478,6 +483,11 @@ class Context:
         a question names what it asks about, it does not say it is so."""
         start, end = self.sentence_of(position)
         if not self.text[end : end + 2].lstrip().startswith("?"):
+            return False
+        # "He's unstable, so could you review him?": the question is the request
+        # after the statement.
+        request = _REQUEST.search(self.text, start, end)
+        if request is not None and position < request.start():
             return False
         # "..., right?", "you know?": a tag that asks for agreement, not a question.
         return _QUESTION_TAG.search(self.text[start:end]) is None

@@ -167,8 +167,10 @@ class _Reader(NumberBinder):
                     mention.end,
                 )
         said = (
+            # A measure the alphabet does not record ("vomited twice") says
+            # something it cannot express: not understood, unless flagged already.
             any(
-                m.kind not in ("type", "hidden") and m.type != UNREADABLE
+                m.kind not in ("type", "hidden", "other") and m.type != UNREADABLE
                 for m in mentions
             )
             # Inside a statement's evidence: "pulse, which I took a minute ago,

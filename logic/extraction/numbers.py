@@ -160,6 +160,10 @@ def _decade_follows(text: str, end: int) -> bool:
     return _DECADE_AFTER.match(text, end) is not None
 
 
+# "100 and 1.5", "200 and 20": digits of one spoken number a recogniser split.
+_HUNDRED_AND_DIGITS = re.compile(
+    r"(?<![\d.])([1-9])00,?\s+and\s+(\d{1,2}(?:\.\d+)?)(?![\d.])"
+)
 # "one of those", "the last one", "no one": the pronoun, not the number.
 _ONE_PRONOUN = re.compile(
     r"(?:\b(?:no|the|this|that|which|each|every|any|another|last|latest|new|other|"
@@ -248,6 +252,10 @@ def _edits(
         # "a litre", "half a litre": the article is the amount.
         amount = "0.5" if match.group(1) else "1"
         edits.append((match.start(), match.start(3), f"{amount} "))
+    for match in _HUNDRED_AND_DIGITS.finditer(text):
+        # "100 and 1.5": a recogniser's "one hundred and one point five".
+        whole = int(match.group(1)) * 100 + Decimal(match.group(2))
+        edits.append((match.start(), match.end(), str(whole)))
     for match in _LITRES.finditer(text):
         per_minute = match.group(2).lower() != "l"
         said = f"{match.group(1)} litres" + (" per minute" if per_minute else "")

@@ -435,3 +435,34 @@ def test_which_value_is_now_and_what_it_was_said_of(alphabet, text, expected):
 )  # fmt: skip
 def test_second_round_of_ward_language(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # recognisers: a decimal half heard, a hundred split in digits
+        ("blood sugar iron point one", set()),
+        ("temperature 100 and 1.5 Fahrenheit", {"data(temperature, 38.6)"}),
+        # another patient, a value before a treatment since, a restated report
+        ("the patient in the next bed has a temp of 38.9", set()),
+        ("pain was 8 before the morphine", set()),
+        ("D: You mentioned you had a fever of 38.4 at home?", set()),
+        ("I think both my parents have diabetes", set()),
+        # procedures had; fears and options are no facts
+        ("she had an endoscopy yesterday", {"condition(backgroundInfo, procedure)"}),
+        ("I'm scared of having to go on oxygen", set()),
+        ("you could use humidified oxygen at home", set()),
+        # answers in other words
+        ("D: Any surgeries?\nP: I did have an ACL repair at 18.",
+         {"condition(backgroundInfo, surgery)"}),
+        ("D: Any allergies?\nP: Just strawberries.",
+         {"condition(backgroundInfo, allergic)"}),
+        ("D: Have you had surgery on it?\nP: No. They didn't think surgery was needed.",
+         set()),
+        # a statement before a request is no question
+        ("She's confused, could you come and see her?", {
+            "condition(consciousness, confused)"}),
+    ],
+)  # fmt: skip
+def test_third_round_of_language(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
