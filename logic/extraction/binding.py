@@ -18,6 +18,7 @@ from logic.extraction.context import Context, context_lexicon
 from logic.extraction.glyphs import unreadable
 from logic.extraction.mentions import Mention, mentions_find
 from logic.extraction.numbers import Normalized, NumberToken, normalize, numbers_find
+from logic.extraction.readings import denied, half_heard, present_before, range_said
 from logic.extraction.relative import current_value, relative_after
 from logic.extraction.resolve import Found
 from logic.extraction.units import UnitSaid, unit_after, value_converted
@@ -26,7 +27,6 @@ from logic.statements import Statement, measurement_value
 # ConText categories that keep a value from the record whatever its distance.
 _NOT_TAKEN = frozenset({"unmeasured", "forbidden"})
 # What a question's context gives its answer.
-_ANSWER_CARRIES = frozenset({"historical", "past", "other", "now", "episodic"})
 
 _DENOMINATOR = re.compile(r"(?:\bout\s+of|/)\s*$", re.I)
 _OTHER_UNIT = re.compile(
@@ -50,16 +50,8 @@ _BEFORE_PAIR = re.compile(
 )
 # Before the second number of a pair: "150/90", "130 by 80" (not "down by 20").
 _SECOND_OF_PAIR = re.compile(r"(?:/|\d\s+by\s+)$", re.I)
-# The present tense right before a value: "temp is 37.6", "sats are at 95".
-_PRESENT = re.compile(r"\b(?:is|are|'s|'re)\s+(?:now\s+)?(?:at\s+)?$", re.I)
 # A pair written with a slash: "152/88".
 _SLASH_PAIR = re.compile(r"(\d{2,3})\s*/\s*(\d{2,3})(?!\s*/|\d)")
-# A decimal's digits with no whole part before the point: a number half heard.
-_FRAGMENT = re.compile(r"(?<![\d\s])\s*\b(?:point|dot)\s+$", re.I)
-# Right before a value that is not: "not 39", "aren't 90", "isn't a 7".
-_DENIED = re.compile(
-    r"\b(?:not|isn't|aren't|wasn't|weren't|never)\s+(?:a\s+|an\s+)?$", re.I
-)
 # A clause that opens with its own subject and verb: a new statement.
 # In the present tense only: ", and she was confused" goes on telling the past.
 _SUBJECT_CLAUSE = re.compile(
@@ -69,33 +61,6 @@ _SUBJECT_CLAUSE = re.compile(
 )
 # "96% on 1 litre": a number, then "on" and an amount.
 _ON_AMOUNT = re.compile(rf"\s*{_PERCENT}?\s*(?:on|with)\s+(?=\d)", re.I)
-_RANGE = re.compile(
-    r"(?P<low>\d+(?:\.\d+)?)\s*(?:to|-|–|or)\s*(?P<high>\d+(?:\.\d+)?)", re.I
-)
-# "almost 200", "over 38", "sats below 90": a bound, not a value ("120 over 80" is a
-# pair: "over" right after a number is not a bound).
-_BOUND = re.compile(
-    r"(?:\b(?:almost|nearly|under|above|below|less\s+than|more\s+than|greater\s+"
-    r"than|higher\s+than|lower\s+than|at\s+least|at\s+most|in\s+excess\s+of|"
-    r"no\s+more\s+than|no\s+less\s+than|as\s+high\s+as|as\s+low\s+as)"
-    # "pain up to 8" is a most; "it's come up to 108" a change to now
-    r"|(?<!\bcome )(?<!\bcame )(?<!\bgone )(?<!\bwent )(?<!\bis )(?<!'s )(?<!\bbeen )"
-    r"(?<!\bnow )(?<!\bcrept )(?<!\bdrifted )(?<!\bback )\bup\s+to"
-    r"|(?<![\d\s])\s*\bover|[<>]=?)"
-    # "goes up to like probably like a 7"
-    r"(?:\s+(?:like|about|around|maybe|probably|roughly|a|an|um|uh|er),?)*\s*$",
-    re.I,
-)
-_BETWEEN = re.compile(r"\bbetween\s+(\d+(?:\.\d+)?)\s+and\s+(\d+(?:\.\d+)?)", re.I)
-_FROM_TO = re.compile(
-    r"\bfrom\s+(\d+(?:\.\d+)?)\s+(?:[a-z%/]+\s+)?(?:to|down to|up to)\s+\d", re.I
-)
-# "fluctuating from 100 to 120" is a range, "dropped from 96 to 91" a change.
-_VARYING = re.compile(
-    r"\b(?:fluctuat\w*|var(?:y|ies|ying|ied)|rang(?:e|es|ed|ing)|swing\w*|bouncing|"
-    r"oscillat\w*|between|anywhere)\b[^,.;]*$",
-    re.I,
-)
 # "on a scale of 1 to 10": the scale of a question, not a value.
 # The ends of a rating scale are no reading: "on a scale of 1 to 10", "a scale of
 # uh, 1 to 10, sorry 0 to 10", "rate it from 1 to 10", "10 being the worst".
@@ -241,7 +206,7 @@ class NumberBinder:
             attributes -= {"negated"}  # "no fever, temp 37.2": a number is said
             if start < t_start and (
                 self.context.now_before(start)
-                or _PRESENT.search(self.norm.text, start, t_start)
+                or present_before(self.norm.text, start, t_start)
             ):
                 # "Latest BM before breakfast is 7.4", "this morning his temp is
                 # 37.6" (against "was febrile at 38.9 around 2am")
@@ -350,7 +315,7 @@ class NumberBinder:
     def _mention_for(
         self, number: NumberToken, current: Mention | None, last_type: str
     ) -> Mention | None:
-        if _FRAGMENT.search(self.norm.text, 0, number.start):
+        if half_heard(self.norm.text, number.start):
             # "blood sugar iron point one": the whole part was not heard.
             self.flag(number.start, number.end, "part of the number was not heard")
             return None
@@ -483,12 +448,6 @@ class NumberBinder:
             return None
         return None if after.type in self.seconds else after  # "170 over"
 
-    def _denied(self, number: NumberToken) -> frozenset[str]:
-        """ "Temp's not 39, it's 38.9": a number said right after a negation is
-        the value that is not."""
-        before = self.norm.text[: number.start]
-        return frozenset(["denied"]) if _DENIED.search(before) else frozenset()
-
     def _named_by_pair(self, number: NumberToken) -> Mention | None:
         """ "95% RA", "sitting at 97 on air", "91 on 24% venturi": a number said
         right before a value of the condition a measurement is paired with (or
@@ -571,8 +530,14 @@ class NumberBinder:
             start,
             end,
             target=(number.start, number.end),
-            extra=self._range(number)
-            | self._denied(number)
+            extra=range_said(
+                self.norm.text, self.context.sentence_of(number.start), number.start
+            )
+            | (
+                frozenset(["denied"])
+                if denied(self.norm.text, number.start)
+                else frozenset()
+            )
             | self._pair_context(mention)
             | asked
             | self._not_taken(mention),
@@ -585,122 +550,6 @@ class NumberBinder:
         says the measurement was not taken, or not to be recorded, reaches its
         value through the type's word, however far the number comes after."""
         return self.context.attributes(mention.start, mention.end) & _NOT_TAKEN
-
-    def answers(self) -> None:
-        """ "What's your pain now? - It's a 5.": a question naming one type, with
-        no value, is answered by the one number that opens the next sentence."""
-        sentences = self.context.sentences
-        for (q_start, q_end), (a_start, a_end) in zip(
-            sentences, sentences[1:], strict=False
-        ):
-            if not self.norm.text[q_end:a_start].lstrip().startswith("?"):
-                continue
-            asked = [m for m in self.kept if q_start <= m.start < q_end]
-            types = [m for m in asked if m.kind == "type"]
-            numbers = [
-                n
-                for n in self.all_numbers
-                if a_start <= n.start < a_end
-                and not self._consumed(n)
-                and not self._other_quantity(n)  # "a 6 out of 10": the 10
-            ]
-            in_question = any(
-                q_start <= n.start < q_end and not self._consumed(n)
-                for n in self.all_numbers
-            )
-            answer_types = [m for m in self.kept if a_start <= m.start < a_end]
-            # One type asked about, however often named ("rate the pain ... the
-            # least amount of pain"), and nothing else.
-            one_type = len({m.type for m in types}) == 1 and len(types) == len(asked)
-            if not one_type or in_question or answer_types:
-                continue
-            if len(numbers) != 1 or numbers[0].start in self.used:
-                continue
-            # "P: I would say, right now, about a 6": a spoken answer takes words.
-            if content_words(self.norm.text[a_start : numbers[0].start]) > 10:
-                continue
-            # The question's time and person carry to the answer ("what was it
-            # yesterday?"); its modal verbs ("how would you rate it?") do not.
-            asked_context = self.context.attributes(types[-1].start, types[-1].end)
-            self.bind(types[-1], numbers[0], asked_context & _ANSWER_CARRIES)
-
-    def corrections(self) -> None:
-        """ "Pulse 80. No, 84.": a sentence that opens with a correction and says
-        one number and no type corrects the last reading of the sentence before."""
-        sentences = self.context.sentences
-        for (p_start, p_end), (c_start, c_end) in zip(
-            sentences, sentences[1:], strict=False
-        ):
-            opens = any(
-                m.category == "correction"
-                and c_start <= m.start
-                and content_words(self.norm.text[c_start : m.start]) == 0
-                for m in self.context.modifiers
-            )
-            if not opens or any(c_start <= m.start < c_end for m in self.kept):
-                continue
-            numbers = [
-                n
-                for n in self.all_numbers
-                if c_start <= n.start < c_end
-                and not self._consumed(n)
-                and not self._other_quantity(n)
-            ]
-            before = [
-                f
-                for f in self.found
-                if f.statement.family == "data" and p_start <= f.target < p_end
-            ]
-            if len(numbers) != 1 or numbers[0].start in self.used or not before:
-                continue
-            last = max(before, key=lambda f: f.target)
-            number = numbers[0]
-            self.bind(
-                Mention("type", last.statement.type, number.start, number.end), number
-            )
-
-    def turn_answers(self) -> None:
-        """ "D: How would you rate the pain, 10 being the worst. P: I'd say about a
-        5.": in a transcript, a clinician's turn that names one type and gives no
-        value is answered by the one number of the patient's turn after it."""
-        turns = self.context.turns
-        for (_, q_end, q_patient), (a_start, a_end, a_patient) in zip(
-            turns, turns[1:], strict=False
-        ):
-            if q_patient or not a_patient:
-                continue
-            q_start = next(s for s, e, _ in turns if e == q_end)
-            asked = [m for m in self.kept if q_start <= m.start < q_end]
-            types = {m.type for m in asked if m.kind == "type"}
-            if len(types) != 1 or len(asked) != sum(m.kind == "type" for m in asked):
-                continue
-            unread = [
-                n
-                for n in self.all_numbers
-                if not self._consumed(n) and not self._other_quantity(n)
-            ]
-            if any(q_start <= n.start < q_end for n in unread):
-                continue
-            # The answer may name the asked type again ("The sharp chest pain? I'd
-            # say a 7"): the question's context ("when it occurs") still holds.
-            if any(
-                a_start <= m.start < a_end and (m.kind, m.type) != ("type", *types)
-                for m in self.kept
-            ):
-                continue
-            numbers = [n for n in unread if a_start <= n.start < a_end]
-            # "Right now, probably a 5, but it was like a 7 yesterday": each number
-            # is an answer, in its own context; which is now is resolved as usual.
-            if (
-                not numbers
-                or len(numbers) > 3
-                or any(n.start in self.used for n in numbers)
-            ):
-                continue
-            question = next(m for m in asked if m.kind == "type")
-            asked_context = self.context.attributes(question.start, question.end)
-            for number in numbers:
-                self.bind(question, number, asked_context & _ANSWER_CARRIES)
 
     def _pair_context(self, mention: Mention) -> frozenset[str]:
         """ "home readings 150 over 90": the second of a pair is said in the
@@ -716,29 +565,6 @@ class NumberBinder:
             return measurement_value(self.alphabet.measurements[type_name], value)
         except StatementError as error:
             raise ValueError(str(error)) from error
-
-    def _range(self, number: NumberToken) -> frozenset[str]:
-        """ "130 to 140", "between 88 and 92": a range is no observation; in "from
-        96 to 91" the first value is the past one."""
-        sentence = self.context.sentence_of(number.start)
-        text = self.norm.text
-        if _BOUND.search(text, sentence[0], number.start):
-            return frozenset(["range"])  # "almost 200", "sats below 90"
-        for match in _FROM_TO.finditer(text, *sentence):
-            if number.start < match.start(1) or number.start > match.end():
-                continue
-            if _VARYING.search(text[sentence[0] : match.start()]):
-                return frozenset(["range"])
-            if match.start(1) == number.start:
-                return frozenset(["historical"])
-        for pattern in (_RANGE, _BETWEEN):
-            for match in pattern.finditer(text, *sentence):
-                said = number.start in (match.start(1), match.start(2))
-                if said and not _FROM_TO.search(
-                    text[max(0, match.start() - 6) : match.end()]
-                ):
-                    return frozenset(["range"])
-        return frozenset()
 
     def relative(self, mention: Mention, limit: int) -> None:
         """ "sats up two points", "resps unchanged": the current value, changed."""

@@ -19,31 +19,19 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from logic.alphabet import Alphabet
+from logic.extraction.answers import AnswerReader
 from logic.extraction.binding import (
     FILLER,
     PREPOSITION,
     UNREADABLE,
     UNREADABLE_REASON,
-    NumberBinder,
     UnclearSpan,
 )
-from logic.extraction.context import Answered, spans_between
+from logic.extraction.context import spans_between
 from logic.extraction.mentions import Mention
 from logic.extraction.resolve import Found, resolve
 from logic.statements import Statement
 
-# An answer that opens with a denial, after fillers: "Yeah, no, none".
-_OPENS_WITH_NO = re.compile(
-    r"\W*(?:(?:um|uh|uhm|oh|so|well|ah|yeah|yes)\W+)*"
-    r"(?:no|nope|nah|none|nothing|not|never|nil)\b",
-    re.I,
-)
-_TAKEN_BACK = re.compile(
-    r"\b(?:actually|well|except|apart\s+from|other\s+than|besides|only|just|but)\b",
-    re.I,
-)
-# What a question's words say of the answer to it: another person, another time.
-_ASKED_CARRIES = frozenset({"other", "historical"})
 _BOUNDARY = re.compile(
     r"[;!?,\n]|(?<![.\d])\.(?![.\d])|(?<=\d)\.(?!\d)|\s(?:and|but|so|because)\s"
     r"(?=(?:he|she|they|i|we|his|her|the patient)\b)",
@@ -138,7 +126,7 @@ def _clauses(text: str) -> list[tuple[int, int]]:
     return spans_between(text, _BOUNDARY)
 
 
-class _Reader(NumberBinder):
+class _Reader(AnswerReader):
     """Walks the sentences of one utterance and collects candidates and unclear
     parts."""
 
@@ -220,71 +208,6 @@ class _Reader(NumberBinder):
             if word.lower() not in _OF_PATIENT_WORDS and not titled:
                 return True
         return False
-
-    def answered_in_other_words(self) -> None:
-        """ "Any surgeries in the past? - I had my appendix taken out.": a question
-        asking for one value of an ``[[answered]]`` block of the context rules,
-        answered in that block's other words, is that value; the answer's own
-        context (a denial, another person) and the question's time and person
-        still apply."""
-        for block in self.context.lexicon.answered:
-            self._answered(block)
-
-    def _answered(self, block: Answered) -> None:
-        text = self.norm.text
-        for (q_start, q_end), (a_start, a_end) in self._questions_answered():
-            asked = {
-                (type_name, value)
-                for type_name, value, words in block.asked
-                if words.search(text, q_start, q_end)
-            }
-            answer_values = [
-                m
-                for m in self.every
-                if m.kind == "value" and a_start <= m.start < a_end
-            ]
-            if len(asked) != 1 or answer_values:
-                continue
-            # The answer alone, so that "^" is its start ("Yeah, I do").
-            answer = text[a_start:a_end]
-            said = [p.search(answer) for p in block.said]
-            match = min((m for m in said if m), key=lambda m: m.start(), default=None)
-            if match is None:
-                continue
-            # "Yeah, no, none.", "No, never had anything removed.": a denial; "No,
-            # actually I had my appendix taken out" takes it back.
-            if _OPENS_WITH_NO.match(answer) and not _TAKEN_BACK.search(
-                answer, 0, match.start()
-            ):
-                continue
-            ((type_name, value),) = asked
-            carried = self.context.attributes(q_start, q_end) & _ASKED_CARRIES
-            self.add(
-                Statement("condition", type_name, value),
-                a_start + match.start(),
-                a_start + match.end(),
-                extra=carried,
-            )
-
-    def _questions_answered(self) -> list[tuple[tuple[int, int], tuple[int, int]]]:
-        """(question, answer) spans: in a transcript a clinician's turn and the
-        patient's turn after it; otherwise a sentence ending in "?" and the
-        sentence after it."""
-        turns = self.context.turns
-        if turns:
-            return [
-                ((q_start, q_end), (a_start, a_end))
-                for (q_start, q_end, q_patient), (a_start, a_end, a_patient) in zip(
-                    turns, turns[1:], strict=False
-                )
-                if not q_patient and a_patient
-            ]
-        sentences = self.context.sentences
-        return [
-            (question, answer)
-            for question, answer in zip(sentences, sentences[1:], strict=False)
-            if self.norm.text[question[1] : answer[0]].lstrip().startswith("?")
-        ]
 
     def leftover(self, start: int, end: int) -> None:
         """A clause that says nothing the alphabet can express."""

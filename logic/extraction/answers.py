@@ -1,0 +1,213 @@
+"""Questions and their answers: a rating asked for and answered in the next
+sentence or turn, a correction in the next sentence, a background value answered in
+other words ("Any surgeries? - I had my appendix out")."""
+
+from __future__ import annotations
+
+import re
+
+from logic.extraction.binding import NumberBinder, content_words
+from logic.extraction.context import Answered
+from logic.extraction.mentions import Mention
+from logic.statements import Statement
+
+# What a question's context gives its answer: its time and person; its modal verbs
+# ("how would you rate it?") do not carry.
+_ANSWER_CARRIES = frozenset({"historical", "past", "other", "now", "episodic"})
+# An answer that opens with a denial, after fillers: "Yeah, no, none".
+_OPENS_WITH_NO = re.compile(
+    r"\W*(?:(?:um|uh|uhm|oh|so|well|ah|yeah|yes)\W+)*"
+    r"(?:no|nope|nah|none|nothing|not|never|nil)\b",
+    re.I,
+)
+_TAKEN_BACK = re.compile(
+    r"\b(?:actually|well|except|apart\s+from|other\s+than|besides|only|just|but)\b",
+    re.I,
+)
+# What a question's words say of the answer to it: another person, another time.
+_ASKED_CARRIES = frozenset({"other", "historical"})
+
+
+class AnswerReader(NumberBinder):
+    """The binder, with what questions and answers bind."""
+
+    def answers(self) -> None:
+        """ "What's your pain now? - It's a 5.": a question naming one type, with
+        no value, is answered by the one number that opens the next sentence."""
+        sentences = self.context.sentences
+        for (q_start, q_end), (a_start, a_end) in zip(
+            sentences, sentences[1:], strict=False
+        ):
+            if not self.norm.text[q_end:a_start].lstrip().startswith("?"):
+                continue
+            asked = [m for m in self.kept if q_start <= m.start < q_end]
+            types = [m for m in asked if m.kind == "type"]
+            numbers = [
+                n
+                for n in self.all_numbers
+                if a_start <= n.start < a_end
+                and not self._consumed(n)
+                and not self._other_quantity(n)  # "a 6 out of 10": the 10
+            ]
+            in_question = any(
+                q_start <= n.start < q_end and not self._consumed(n)
+                for n in self.all_numbers
+            )
+            answer_types = [m for m in self.kept if a_start <= m.start < a_end]
+            # One type asked about, however often named ("rate the pain ... the
+            # least amount of pain"), and nothing else.
+            one_type = len({m.type for m in types}) == 1 and len(types) == len(asked)
+            if not one_type or in_question or answer_types:
+                continue
+            if len(numbers) != 1 or numbers[0].start in self.used:
+                continue
+            # "P: I would say, right now, about a 6": a spoken answer takes words.
+            if content_words(self.norm.text[a_start : numbers[0].start]) > 10:
+                continue
+            # The question's time and person carry to the answer ("what was it
+            # yesterday?"); its modal verbs ("how would you rate it?") do not.
+            asked_context = self.context.attributes(types[-1].start, types[-1].end)
+            self.bind(types[-1], numbers[0], asked_context & _ANSWER_CARRIES)
+
+    def corrections(self) -> None:
+        """ "Pulse 80. No, 84.": a sentence that opens with a correction and says
+        one number and no type corrects the last reading of the sentence before."""
+        sentences = self.context.sentences
+        for (p_start, p_end), (c_start, c_end) in zip(
+            sentences, sentences[1:], strict=False
+        ):
+            opens = any(
+                m.category == "correction"
+                and c_start <= m.start
+                and content_words(self.norm.text[c_start : m.start]) == 0
+                for m in self.context.modifiers
+            )
+            if not opens or any(c_start <= m.start < c_end for m in self.kept):
+                continue
+            numbers = [
+                n
+                for n in self.all_numbers
+                if c_start <= n.start < c_end
+                and not self._consumed(n)
+                and not self._other_quantity(n)
+            ]
+            before = [
+                f
+                for f in self.found
+                if f.statement.family == "data" and p_start <= f.target < p_end
+            ]
+            if len(numbers) != 1 or numbers[0].start in self.used or not before:
+                continue
+            last = max(before, key=lambda f: f.target)
+            number = numbers[0]
+            self.bind(
+                Mention("type", last.statement.type, number.start, number.end), number
+            )
+
+    def turn_answers(self) -> None:
+        """ "D: How would you rate the pain, 10 being the worst. P: I'd say about a
+        5.": in a transcript, a clinician's turn that names one type and gives no
+        value is answered by the one number of the patient's turn after it."""
+        turns = self.context.turns
+        for (_, q_end, q_patient), (a_start, a_end, a_patient) in zip(
+            turns, turns[1:], strict=False
+        ):
+            if q_patient or not a_patient:
+                continue
+            q_start = next(s for s, e, _ in turns if e == q_end)
+            asked = [m for m in self.kept if q_start <= m.start < q_end]
+            types = {m.type for m in asked if m.kind == "type"}
+            if len(types) != 1 or len(asked) != sum(m.kind == "type" for m in asked):
+                continue
+            unread = [
+                n
+                for n in self.all_numbers
+                if not self._consumed(n) and not self._other_quantity(n)
+            ]
+            if any(q_start <= n.start < q_end for n in unread):
+                continue
+            # The answer may name the asked type again ("The sharp chest pain? I'd
+            # say a 7"): the question's context ("when it occurs") still holds.
+            if any(
+                a_start <= m.start < a_end and (m.kind, m.type) != ("type", *types)
+                for m in self.kept
+            ):
+                continue
+            numbers = [n for n in unread if a_start <= n.start < a_end]
+            # "Right now, probably a 5, but it was like a 7 yesterday": each number
+            # is an answer, in its own context; which is now is resolved as usual.
+            if (
+                not numbers
+                or len(numbers) > 3
+                or any(n.start in self.used for n in numbers)
+            ):
+                continue
+            question = next(m for m in asked if m.kind == "type")
+            asked_context = self.context.attributes(question.start, question.end)
+            for number in numbers:
+                self.bind(question, number, asked_context & _ANSWER_CARRIES)
+
+    def answered_in_other_words(self) -> None:
+        """ "Any surgeries in the past? - I had my appendix taken out.": a question
+        asking for one value of an ``[[answered]]`` block of the context rules,
+        answered in that block's other words, is that value; the answer's own
+        context (a denial, another person) and the question's time and person
+        still apply."""
+        for block in self.context.lexicon.answered:
+            self._answered(block)
+
+    def _answered(self, block: Answered) -> None:
+        text = self.norm.text
+        for (q_start, q_end), (a_start, a_end) in self._questions_answered():
+            asked = {
+                (type_name, value)
+                for type_name, value, words in block.asked
+                if words.search(text, q_start, q_end)
+            }
+            answer_values = [
+                m
+                for m in self.every
+                if m.kind == "value" and a_start <= m.start < a_end
+            ]
+            if len(asked) != 1 or answer_values:
+                continue
+            # The answer alone, so that "^" is its start ("Yeah, I do").
+            answer = text[a_start:a_end]
+            said = [p.search(answer) for p in block.said]
+            match = min((m for m in said if m), key=lambda m: m.start(), default=None)
+            if match is None:
+                continue
+            # "Yeah, no, none.", "No, never had anything removed.": a denial; "No,
+            # actually I had my appendix taken out" takes it back.
+            if _OPENS_WITH_NO.match(answer) and not _TAKEN_BACK.search(
+                answer, 0, match.start()
+            ):
+                continue
+            ((type_name, value),) = asked
+            carried = self.context.attributes(q_start, q_end) & _ASKED_CARRIES
+            self.add(
+                Statement("condition", type_name, value),
+                a_start + match.start(),
+                a_start + match.end(),
+                extra=carried,
+            )
+
+    def _questions_answered(self) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+        """(question, answer) spans: in a transcript a clinician's turn and the
+        patient's turn after it; otherwise a sentence ending in "?" and the
+        sentence after it."""
+        turns = self.context.turns
+        if turns:
+            return [
+                ((q_start, q_end), (a_start, a_end))
+                for (q_start, q_end, q_patient), (a_start, a_end, a_patient) in zip(
+                    turns, turns[1:], strict=False
+                )
+                if not q_patient and a_patient
+            ]
+        sentences = self.context.sentences
+        return [
+            (question, answer)
+            for question, answer in zip(sentences, sentences[1:], strict=False)
+            if self.norm.text[question[1] : answer[0]].lstrip().startswith("?")
+        ]

@@ -1,0 +1,84 @@
+"""What the words right around a number say of it: a range, a bound, a denial, the
+present tense, a number half heard. Pure functions over the normalized text."""
+
+from __future__ import annotations
+
+import re
+
+_RANGE = re.compile(
+    r"(?P<low>\d+(?:\.\d+)?)\s*(?:to|-|–|or)\s*(?P<high>\d+(?:\.\d+)?)", re.I
+)
+# "almost 200", "over 38", "sats below 90": a bound, not a value ("120 over 80" is a
+# pair: "over" right after a number is not a bound).
+_BOUND = re.compile(
+    r"(?:\b(?:almost|nearly|under|above|below|less\s+than|more\s+than|greater\s+"
+    r"than|higher\s+than|lower\s+than|at\s+least|at\s+most|in\s+excess\s+of|"
+    r"no\s+more\s+than|no\s+less\s+than|as\s+high\s+as|as\s+low\s+as)"
+    # "pain up to 8" is a most; "it's come up to 108" a change to now
+    r"|(?<!\bcome )(?<!\bcame )(?<!\bgone )(?<!\bwent )(?<!\bis )(?<!'s )(?<!\bbeen )"
+    r"(?<!\bnow )(?<!\bcrept )(?<!\bdrifted )(?<!\bback )\bup\s+to"
+    r"|(?<![\d\s])\s*\bover|[<>]=?)"
+    # "goes up to like probably like a 7"
+    r"(?:\s+(?:like|about|around|maybe|probably|roughly|a|an|um|uh|er),?)*\s*$",
+    re.I,
+)
+_BETWEEN = re.compile(r"\bbetween\s+(\d+(?:\.\d+)?)\s+and\s+(\d+(?:\.\d+)?)", re.I)
+_FROM_TO = re.compile(
+    r"\bfrom\s+(\d+(?:\.\d+)?)\s+(?:[a-z%/]+\s+)?(?:to|down to|up to)\s+\d", re.I
+)
+# "fluctuating from 100 to 120" is a range, "dropped from 96 to 91" a change.
+_VARYING = re.compile(
+    r"\b(?:fluctuat\w*|var(?:y|ies|ying|ied)|rang(?:e|es|ed|ing)|swing\w*|bouncing|"
+    r"oscillat\w*|between|anywhere)\b[^,.;]*$",
+    re.I,
+)
+# The present tense right before a value: "temp is 37.6", "sats are at 95".
+_PRESENT = re.compile(r"\b(?:is|are|'s|'re)\s+(?:now\s+)?(?:at\s+)?$", re.I)
+# A decimal's digits with no whole part before the point: a number half heard.
+_FRAGMENT = re.compile(r"(?<![\d\s])\s*\b(?:point|dot)\s+$", re.I)
+# Right before a value that is not: "not 39", "aren't 90", "isn't a 7".
+_DENIED = re.compile(
+    r"\b(?:not|isn't|aren't|wasn't|weren't|never)\s+(?:a\s+|an\s+)?$", re.I
+)
+
+
+def range_said(text: str, sentence: tuple[int, int], start: int) -> frozenset[str]:
+    """ "130 to 140", "between 88 and 92", "almost 200": ``{"range"}`` for a number
+    (at ``start``, in ``sentence``) that is one end of a range or a bound, no
+    observation; ``{"historical"}`` for the first of "from 96 to 91" (a change:
+    the first value is the past one)."""
+    if _BOUND.search(text, sentence[0], start):
+        return frozenset(["range"])  # "almost 200", "sats below 90"
+    for match in _FROM_TO.finditer(text, *sentence):
+        if start < match.start(1) or start > match.end():
+            continue
+        if _VARYING.search(text[sentence[0] : match.start()]):
+            return frozenset(["range"])
+        if match.start(1) == start:
+            return frozenset(["historical"])
+    for pattern in (_RANGE, _BETWEEN):
+        for match in pattern.finditer(text, *sentence):
+            said = start in (match.start(1), match.start(2))
+            if said and not _FROM_TO.search(
+                text[max(0, match.start() - 6) : match.end()]
+            ):
+                return frozenset(["range"])
+    return frozenset()
+
+
+def denied(text: str, start: int) -> bool:
+    """ "Temp's not 39, it's 38.9": whether the number at ``start`` is said right
+    after a negation, the value that is not."""
+    return _DENIED.search(text, 0, start) is not None
+
+
+def present_before(text: str, start: int, end: int) -> bool:
+    """ "temp is 37.6": whether the words from ``start`` to the number at ``end``
+    end in the present tense."""
+    return _PRESENT.search(text, start, end) is not None
+
+
+def half_heard(text: str, start: int) -> bool:
+    """ "blood sugar iron point one": whether the number at ``start`` is a
+    decimal's digits with no whole part before the point."""
+    return _FRAGMENT.search(text, 0, start) is not None

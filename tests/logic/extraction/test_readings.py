@@ -1,0 +1,41 @@
+"""What the words right around a number say of it (`logic/extraction/readings.py`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from logic.extraction.readings import denied, half_heard, present_before, range_said
+
+
+def _at(text: str, number: str) -> int:
+    return text.index(number)
+
+
+@pytest.mark.parametrize(
+    "text, number, expected",
+    [
+        ("BP 130 to 140 systolic", "130", {"range"}),
+        ("sats between 88 and 92", "92", {"range"}),
+        ("almost 200", "200", {"range"}),
+        ("pain up to 8 overnight", "8", {"range"}),
+        ("it goes up to like probably like a 7", "7", {"range"}),
+        ("resps have come up to 24", "24", set()),
+        ("dropped from 96 to 91", "96", {"historical"}),
+        ("dropped from 96 to 91", "91", set()),
+        ("sugars ranged from 8 to 13", "13", {"range"}),
+        ("BP 120 over 80", "80", set()),
+        ("pulse 88", "88", set()),
+    ],
+)
+def test_range_said(text: str, number: str, expected: set[str]) -> None:
+    assert range_said(text, (0, len(text)), _at(text, number)) == expected
+
+
+def test_denied_present_and_half_heard() -> None:
+    text = "Temp's not 39, it's 38.9"
+    assert denied(text, _at(text, "39"))
+    assert not denied(text, _at(text, "38.9"))
+    assert present_before("his temp is 37.6", 4, _at("his temp is 37.6", "37.6"))
+    assert not present_before("temp was 37.6", 0, _at("temp was 37.6", "37.6"))
+    assert half_heard("blood sugar iron point 1", _at("blood sugar iron point 1", "1"))
+    assert not half_heard("sugar 7.1", _at("sugar 7.1", "7.1"))
