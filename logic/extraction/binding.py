@@ -32,7 +32,7 @@ _DENOMINATOR = re.compile(r"(?:\bout\s+of|/)\s*$", re.I)
 _OTHER_UNIT = re.compile(
     # "hr" before a number is a heart rate ("RR 18 HR 90"), not hours.
     r"^[\s-]*(?:(?:mls?|mils?|millilitres?|hours?|hrs?(?!\s*\d)|minutes?|mins?|days?|"
-    r"weeks?|months?|years?|yrs?|yo|o'clock|times|kg|kilos?|lbs?|pounds|mg|mcg|grams?|am|"
+    r"weeks?|months?|years?|yrs?|yo|o'clock|times(?!\s+(?:a|per)\s+min)|kg|kilos?|lbs?|pounds|mg|mcg|grams?|am|"
     r"pm|units?|cc|ccs|cm|mm|inches|feet|ft|tablets?|tabs|doses?|puffs?|gauge|"
     r"french|lpm|l|milligrams?|micrograms?|mcgs?|millimoles? per|kcals?|calories|cals)\b|"
     r"l/min|\+|:\d)",
@@ -49,13 +49,13 @@ _BEFORE_PAIR = re.compile(
     re.I,
 )
 # Before the second number of a pair: "150/90", "130 by 80" (not "down by 20").
-_SECOND_OF_PAIR = re.compile(r"(?:/|\d\s+by\s+)$", re.I)
+_SECOND_OF_PAIR = re.compile(r"(?:/|\d\s+(?:by|on)\s+)$", re.I)
 # A pair written with a slash: "152/88".
 _SLASH_PAIR = re.compile(r"(\d{2,3})\s*/\s*(\d{2,3})(?!\s*/|\d)")
 # A clause that opens with its own subject and verb: a new statement.
 # In the present tense only: ", and she was confused" goes on telling the past.
 _SUBJECT_CLAUSE = re.compile(
-    r",\s*(?:(?:and|but|so)\s+)?(?:he|she|they|it|i)(?:'s|'re|'ve|\s+is|\s+are|"
+    r"(?:,|\s[—–-])\s*(?:(?:and|but|so)\s+)?(?:he|she|they|it|i)(?:'s|'re|'ve|\s+is|\s+are|"
     r"\s+has|\s+have)\b",
     re.I,
 )
@@ -65,12 +65,14 @@ _ON_AMOUNT = re.compile(rf"\s*{_PERCENT}?\s*(?:on|with)\s+(?=\d)", re.I)
 # The ends of a rating scale are no reading: "on a scale of 1 to 10", "a scale of
 # uh, 1 to 10, sorry 0 to 10", "rate it from 1 to 10", "10 being the worst".
 _SCALE = re.compile(
-    r"\bscale\s+(?:of\s+|from\s+)?(?:(?:uh|um|like),?\s+)?\d+\s*(?:to|-|out of)\s*"
+    r"\bscale\s+(?:of\s+|from\s+)?(?:(?:uh|um|like),?\s+)?(?:\d+|nought|naught)\s*"
+    r"(?:to|-|out of)\s*"
     r"\d+(?:,?\s+sorry,?\s+\d+\s*(?:to|-)\s*\d+)?"
     r"|\brate\b[^.?!]{0,24}?\bfrom\s+\d+\s*(?:to|-)\s*\d+"
-    r"|\b(?:from|between)\s+[01]\s*(?:to|-|and)\s*10\b"
+    r"|\b(?:from|between)\s+(?:[01]|nought|naught)\s*(?:to|-|and)\s*10\b"
     # "And 1 to 10, 10 being the worst, how bad is it?": a rating's range itself
-    r"|(?<![\d.])(?<![\d.] )\b[01]\s+to\s+10\b(?!\s*(?:%|percent|mg|ml|mmol|l\b|litres?))"
+    r"|(?<![\d.])(?<![\d.] )\b(?:[01]|nought|naught)\s+to\s+10\b"
+    r"(?!\s*(?:%|percent|mg|ml|mmol|l\b|litres?))"
     # "how bad is it out of 10?": the scale, when no value comes before it
     r"|(?<!\d)(?<!\d )(?<!\d,)(?<!\d, )\bout\s+of\s+10\b"
     r"|\b\d+\s+(?:being|is|as)\s+(?:the\s+)?(?:worst|least|most|best|highest|lowest|"
@@ -172,7 +174,11 @@ class NumberBinder:
             if mention.kind != "type":
                 continue
             before = self.norm.text[: mention.start]
-            lead = re.search(r",\s*(?:(?:um|uh|er|and|then)\b[\s,]*)*$", before, re.I)
+            lead = re.search(
+                r",\s*(?:(?:um|uh|er|and|then|your|his|her|their|the)\b[\s,]*)*$",
+                before,
+                re.I,
+            )
             if lead:
                 starts.append(lead.start())
         return tuple(starts)

@@ -63,6 +63,17 @@ _REQUEST = re.compile(
     re.I,
 )
 _FILLERS = frozenset(["um", "uh", "uhm", "umm", "er", "erm", "ah", "hmm", "mm"])
+# What may open a sentence before its first cue: "Okay, and last time ...".
+_LEADS = _FILLERS | {"okay", "ok", "alright", "so", "and", "well", "right", "now"}
+# How a question opens when no question mark says so.
+_INTERROGATIVE = re.compile(
+    r"\s*(?:(?:okay|ok|so|and|alright|right|um|uh|now|also|then)\W+)*"
+    r"(?:(?:do|does|did|have|has|had|are|is|were|was|can|could|will|would)\s+"
+    r"(?:you|he|she|they|there|your|his|her|we|anyone|anybody)\b"
+    r"|any\b|anything\b|how\b(?!\s+long)|what\b|which\b|who\b)",
+    re.I,
+)
+_LABEL_LEAD = re.compile(r"^\s*(?:\[\w+\]|\w+\s*:)", re.I)
 
 
 @dataclass(frozen=True)
@@ -208,12 +219,37 @@ def _labels_pattern(labels: tuple[str, ...]) -> re.Pattern[str] | None:
     """A speaker label at a turn's start: "P:", "Patient:", "[patient]"."""
     if not labels:
         return None
-    alternatives = "|".join(
-        re.escape(label) + ("" if label.endswith("]") else r"\s*:")
-        for label in sorted(labels, key=len, reverse=True)
+
+    def alternatives(chosen: list[str]) -> str:
+        return (
+            "|".join(
+                re.escape(label) + ("" if label.endswith("]") else r"\s*:")
+                for label in sorted(chosen, key=len, reverse=True)
+            )
+            or "(?!)"
+        )
+
+    # A word or a bracket is a label anywhere after a space, as recognisers run
+    # turns together ("... any allergies Patient: no"); a letter ("P:", "D:") only
+    # at the text's start, a new line, or after a sentence's end.
+    spelled = [x for x in labels if x.endswith("]") or len(x) >= 4]
+    return re.compile(
+        rf"(?:(?:^|(?<=[\n.?!])|(?<=[.?!] ))(?:{alternatives(list(labels))})"
+        rf"|(?<=\s)(?:{alternatives(spelled)}))",
+        re.I,
     )
-    # At a turn's start: the text's start, a new line, or after a sentence's end.
-    return re.compile(rf"(?:^|(?<=[\n.?!])|(?<=[.?!] ))(?:{alternatives})", re.I)
+
+
+def split_at(spans: list[tuple[int, int]], cuts: list[int]) -> list[tuple[int, int]]:
+    """``spans`` cut at each offset of ``cuts`` inside them."""
+    result = []
+    for start, end in spans:
+        inner = sorted(c for c in cuts if start < c < end)
+        for left, right in zip([start, *inner], [*inner, end], strict=True):
+            piece = (left, right)
+            if right > left:
+                result.append(piece)
+    return result
 
 
 def sentences_split(text: str) -> list[tuple[int, int]]:
@@ -258,7 +294,10 @@ class Context:
         cue."""
         self.text = text
         self.lexicon = lexicon or context_lexicon()
-        self.sentences = sentences_split(text)
+        # A turn's label starts a sentence, whatever the punctuation.
+        self.sentences = split_at(
+            sentences_split(text), [s for s, _, _ in self._labelled_turns()]
+        )
         self.modifiers = self._modifiers()
         self.soft_ends = soft_ends
         self.clause_ends = clause_ends
@@ -271,7 +310,21 @@ class Context:
     @cached_property
     def turns(self) -> tuple[tuple[int, int, bool], ...]:
         """``(start, end, by_patient)`` of every labelled turn of a transcript
-        with both roles; none otherwise ("Obs done. P: 88" alone is a pulse)."""
+        with both roles, from after its label; none otherwise ("Obs done. P: 88"
+        alone is a pulse)."""
+        return tuple((end, stop, by) for _, end, stop, by in self._labelled())
+
+    @property
+    def label_starts(self) -> list[int]:
+        """Where each speaker label of a transcript starts."""
+        return [start for start, _, _ in self._labelled_turns()]
+
+    def _labelled_turns(self) -> tuple[tuple[int, int, bool], ...]:
+        """The turns with their labels: ``(label start, end, by_patient)``."""
+        return tuple((start, stop, by) for start, _, stop, by in self._labelled())
+
+    @cache  # noqa: B019 - one Context per utterance, dropped with it
+    def _labelled(self) -> tuple[tuple[int, int, int, bool], ...]:
         every = _labels_pattern(self.lexicon.speaker_labels)
         patient = _labels_pattern(self.lexicon.patient_labels)
         if every is None or patient is None:
@@ -282,7 +335,7 @@ class Context:
             return ()
         ends = [label.start() for label in labels[1:]] + [len(self.text)]
         return tuple(
-            (label.end(), end, by_patient)
+            (label.start(), label.end(), end, by_patient)
             for label, end, by_patient in zip(labels, ends, spoken, strict=True)
         )
 
@@ -339,8 +392,11 @@ class Context:
         )
 
     def _opens_sentence(self, modifier: Modifier) -> bool:
+        """Whether only a speaker's label, fillers and links stand before the cue
+        in its sentence ("Doctor: okay, and last time ...")."""
         start = self.sentence_of(modifier.start)[0]
-        return not _WORD.search(self.text[start : modifier.start])
+        before = _LABEL_LEAD.sub("", self.text[start : modifier.start])
+        return all(w.lower() in _LEADS for w in _WORD.findall(before))
 
     def _terminated(self, start: int, end: int, modifier: Modifier) -> bool:
         # "Yesterday, temp 39, pulse 100": a time that opens its sentence covers it
@@ -483,6 +539,18 @@ class Context:
         a question names what it asks about, it does not say it is so."""
         start, end = self.sentence_of(position)
         if not self.text[end : end + 2].lstrip().startswith("?"):
+            # A transcript without question marks: a clinician's sentence that
+            # opens as a question ("D: any allergies P: ...").
+            return self._asked_unmarked(start, position)
+        # "Um, so her sats are 95, on room air, and the pain's a 3 out of 10?": a
+        # statement of readings said with a rising tone, not opened as a question.
+        sentence = _LABEL_LEAD.sub("", self.text[start:end])
+        if (
+            not self._in_clinician_turn(position)
+            and _NUMBER.search(sentence)
+            and len(_WORD.findall(sentence)) >= 8
+            and not _INTERROGATIVE.match(sentence)
+        ):
             return False
         # "He's unstable, so could you review him?": the question is the request
         # after the statement.
@@ -491,6 +559,17 @@ class Context:
             return False
         # "..., right?", "you know?": a tag that asks for agreement, not a question.
         return _QUESTION_TAG.search(self.text[start:end]) is None
+
+    def _in_clinician_turn(self, position: int) -> bool:
+        return any(
+            s <= position < e and not by_patient for s, e, by_patient in self.turns
+        )
+
+    def _asked_unmarked(self, start: int, position: int) -> bool:
+        if not self._in_clinician_turn(position):
+            return False
+        opening = _INTERROGATIVE.match(_LABEL_LEAD.sub("", self.text[start:position]))
+        return opening is not None
 
     def _in_sentence_scope(self, modifier: Modifier, start: int) -> bool:
         """Whether ``start`` is in the cue's sentence, or in one of the

@@ -27,7 +27,7 @@ from logic.extraction.binding import (
     UNREADABLE_REASON,
     UnclearSpan,
 )
-from logic.extraction.context import spans_between
+from logic.extraction.context import spans_between, split_at
 from logic.extraction.mentions import Mention
 from logic.extraction.resolve import Found, resolve
 from logic.statements import Statement
@@ -41,6 +41,13 @@ _BOUNDARY = re.compile(
 _OF_MEASUREMENT = re.compile(
     r"^(?:[\s,]|'s\b|\b(?:is|are|was|were|remains?|remained|has been|have been|"
     r"looks?|seems?|still|fairly|quite|pretty|very|now|currently|um|uh|er)\b)*$",
+    re.I,
+)
+# The patient as the subject right before a judgement, adverbs between.
+_PATIENT_IS = re.compile(
+    r"\b(?:you're|you\s+are|he's|he\s+is|she's|she\s+is|they're|they\s+are|"
+    r"(?:the\s+)?patient\s+is|pt\s+is)\s+(?:\w+ly\s+|still\s+|now\s+|quite\s+|"
+    r"pretty\s+|fairly\s+|very\s+)*$",
     re.I,
 )
 # What may stand before a judgement of the whole patient in its clause ("she is
@@ -148,7 +155,12 @@ class _Reader(AnswerReader):
                     mention.start,
                     mention.end,
                 )
-            elif mention.kind == "phrase" and mention.number is not None:
+            elif (
+                mention.kind == "phrase"
+                and mention.number is not None
+                # "0 being no pain": a scale's end, not a rating
+                and not any(a <= mention.start < b for a, b in self.scales)
+            ):
                 self.add(
                     Statement("data", mention.type, mention.number),
                     mention.start,
@@ -197,7 +209,10 @@ class _Reader(AnswerReader):
         condition = self.alphabet.conditions.get(value.type)
         if condition is None or not condition.of_patient:
             return False
-        words = re.findall(r"[\w']+", self.norm.text[clause_start : value.start])
+        before = self.norm.text[clause_start : value.start]
+        if _PATIENT_IS.search(before):
+            return False  # "looking at everything today I'd say you're stable"
+        words = re.findall(r"[\w']+", before)
         for index, word in enumerate(words):
             titled = index > 0 and words[index - 1].lower() in (
                 "mr",
@@ -225,7 +240,7 @@ class _Reader(AnswerReader):
         self.answers()
         self.corrections()
         self.answered_in_other_words()
-        clauses = _clauses(self.norm.text)
+        clauses = split_at(_clauses(self.norm.text), self.context.label_starts)
         instruction_from = min(
             (self.context.sentence_of(m.start)[0] for m in self.context.instructions()),
             default=len(self.norm.text) + 1,

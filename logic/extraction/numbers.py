@@ -172,6 +172,9 @@ _ONE_PRONOUN = re.compile(
 )
 
 
+_HUNDREDS = re.compile(r"hundred|thousand|[1-9]0{2,3}", re.I)
+
+
 def _word_runs(text: str) -> list[tuple[int, int]]:
     """Spans of consecutive number words ("thirty eight point two", "one hundred and
     twelve"); "point" and "and" join only between number words."""
@@ -215,6 +218,9 @@ def _word_runs(text: str) -> list[tuple[int, int]]:
                 name not in ("point", "dot", "and", "oh")
                 or probe + 1 >= len(words)
                 or not _is_number(words[probe + 1][0])
+                # "and" joins a hundred and its rest ("a hundred and four"), not
+                # two numbers ("eighty eight and ninety two").
+                or (name == "and" and not _HUNDREDS.fullmatch(words[probe - 1][0]))
             ):
                 break
             probe += 1

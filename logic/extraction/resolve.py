@@ -93,18 +93,19 @@ def _decide(items: list[Found], context: Context) -> Found | None:
     present = [i for i in items if not i.context & {"past", "historical"}]
     if len(present) == 1:
         return present[0]
-    # "His BM was 2.9 ... Latest BM before breakfast is 7.4": "now" decides
-    # also between values each said under a past cue.
-    said_now = [i for i in (present or items) if "now" in i.context]
-    if len(said_now) == 1:
-        return said_now[0]
     ordered = sorted(present or items, key=lambda i: i.target)
     last, before = ordered[-1], ordered[-2]
+    # "Resps are 26, sorry, 16": a correction decides before the tense does.
     if any(
         context.cue_between(cue, before.target, last.target)
         for cue in ("correction", "sequence")
     ):
         return last
+    # "His BM was 2.9 ... Latest BM before breakfast is 7.4": "now" decides
+    # also between values each said under a past cue.
+    said_now = [i for i in (present or items) if "now" in i.context]
+    if len(said_now) == 1:
+        return said_now[0]
     return None
 
 
