@@ -24,6 +24,8 @@ _TAKEN_BACK = re.compile(
     r"\b(?:actually|well|except|apart\s+from|other\s+than|besides|only|just|but)\b",
     re.I,
 )
+# "It's 102": the value of what was just said not to be.
+_IT_IS = re.compile(r"(?:it's|it\s+is|they're|they\s+are)\b", re.I)
 # What a question's words say of the answer to it: another person, another time.
 _ASKED_CARRIES = frozenset({"other", "historical"})
 
@@ -70,18 +72,26 @@ class AnswerReader(NumberBinder):
             self.bind(types[-1], numbers[0], asked_context & _ANSWER_CARRIES)
 
     def corrections(self) -> None:
-        """ "Pulse 80. No, 84.": a sentence that opens with a correction and says
-        one number and no type corrects the last reading of the sentence before."""
+        """ "Pulse 80. No, 84.", "BM was 2.4. Rechecked now and it's 6.9.", "The
+        heart rate's not 120. It's 102.": a sentence that opens with a correction
+        or a recheck, or with "it's" after a value denied, and says one number and
+        no type gives the last reading of the sentence before its new value."""
         sentences = self.context.sentences
         for (p_start, p_end), (c_start, c_end) in zip(
             sentences, sentences[1:], strict=False
         ):
+            denied_before = any(
+                f.statement.family == "data"
+                and p_start <= f.target < p_end
+                and "denied" in f.context
+                for f in self.found
+            )
             opens = any(
-                m.category == "correction"
+                m.category in ("correction", "sequence")
                 and c_start <= m.start
                 and content_words(self.norm.text[c_start : m.start]) == 0
                 for m in self.context.modifiers
-            )
+            ) or (denied_before and _IT_IS.match(self.norm.text, c_start) is not None)
             if not opens or any(c_start <= m.start < c_end for m in self.kept):
                 continue
             numbers = [

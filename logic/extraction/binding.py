@@ -28,7 +28,9 @@ from logic.statements import Statement, measurement_value
 _NOT_TAKEN = frozenset({"unmeasured", "forbidden"})
 # What a question's context gives its answer.
 
+# "out of 10", "/10"; "7 over 10" is a rating's scale too, not a pressure.
 _DENOMINATOR = re.compile(r"(?:\bout\s+of|/)\s*$", re.I)
+_OVER_BEFORE = re.compile(r"\b(?:10|[0-9])\s+over\s*$", re.I)
 _OTHER_UNIT = re.compile(
     # "hr" before a number is a heart rate ("RR 18 HR 90"), not hours.
     r"^[\s-]*(?:(?:mls?|mils?|millilitres?|hours?|hrs?(?!\s*\d)|minutes?|mins?|days?|"
@@ -52,6 +54,25 @@ _BEFORE_PAIR = re.compile(
 _SECOND_OF_PAIR = re.compile(r"(?:/|\d\s+(?:by|on)\s+)$", re.I)
 # A pair written with a slash: "152/88".
 _SLASH_PAIR = re.compile(r"(\d{2,3})\s*/\s*(\d{2,3})(?!\s*/|\d)")
+_OVER_TEN = re.compile(r"\s+10\b")
+# A word right before a number after a comma: the label of a reading.
+_LABEL_BEFORE = re.compile(r"[,;]\s*([A-Za-z][A-Za-z']*)\s+$")
+# Words that may stand there without naming another reading.
+_LINKS = frozenset(
+    re.findall(
+        r"\S+",
+        """
+        sorry then now about around approx approximately roughly maybe probably was
+        is were are of at to and or down up still only just like um uh er so repeat
+        recheck rechecked later after before initially currently today tonight it's
+        its it they're they she's he's she he we i i'm i've got get gave reads
+        reading read says said showing shows showed came went gone come settled
+        dropped rose fell increased decreased improved worse better back last latest
+        lowest highest peak peaked more less nearly almost over under above below
+        than been be being has had have actually really
+        """,
+    )
+)
 # A clause that opens with its own subject and verb: a new statement.
 # In the present tense only: ", and she was confused" goes on telling the past.
 _SUBJECT_CLAUSE = re.compile(
@@ -314,9 +335,20 @@ class NumberBinder:
             mention = self._mention_for(event, current, last_type)
             if mention is None:
                 continue
+            if mention is current and bound_to_current and self._unknown_label(event):
+                # "sats 95 on room air, rest 80": a word the alphabet does not
+                # know names this number; the sats have their value already.
+                self.flag(event.start - 1, event.end, "the measurement was not heard")
+                continue
             if mention is current:
                 bound_to_current += 1
             last_type = self.bind(mention, event) or last_type
+
+    def _unknown_label(self, number: NumberToken) -> bool:
+        """Whether a word no reading is made of stands right before ``number``
+        after a comma ("..., heartbreak 90", "..., CR 90")."""
+        label = _LABEL_BEFORE.search(self.norm.text, 0, number.start)
+        return label is not None and label.group(1).lower() not in _LINKS
 
     def _mention_for(
         self, number: NumberToken, current: Mention | None, last_type: str
@@ -434,6 +466,8 @@ class NumberBinder:
             return None
         if self.norm.text[after.start : after.end].lower() != "over":
             return None
+        if number.value <= 10 and _OVER_TEN.match(self.norm.text, after.end):
+            return None  # "pain 7 over 10": a rating's scale, not a pressure
         first = next(
             (m for m in self.alphabet.measurements.values() if m.pair == after.type),
             None,
@@ -641,6 +675,7 @@ class NumberBinder:
         treatment = treatment if treatment and self._after_value(number) else None
         return bool(
             _DENOMINATOR.search(before)
+            or (number.value == 10 and _OVER_BEFORE.search(before))
             or _OTHER_UNIT.match(after)
             or next_value
             or clock

@@ -64,7 +64,8 @@ _DIGIT_WORDS = {**{w: str(i) for i, w in enumerate(_UNITS[:10])}, "oh": "0"}
 # "HR64", "BM7.2": a type word and its value written together.
 # "2L", "15lpm": an oxygen flow written against its number.
 _LITRES = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(L|l|lpm|LPM|L/min|l/min)(?![\w/])")
-_GLUED = re.compile(r"(?<![\w.])([A-Za-z]+)(\d+(?:\.\d+)?)(?![\w])")
+# "HR64", "BP-104": a type word and its value written together.
+_GLUED = re.compile(r"(?<![\w.])([A-Za-z]+)-?(\d+(?:\.\d+)?)(?![\w])")
 
 
 @dataclass(frozen=True)

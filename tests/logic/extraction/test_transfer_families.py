@@ -466,3 +466,47 @@ def test_second_round_of_ward_language(alphabet, text, expected):
 )  # fmt: skip
 def test_third_round_of_language(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # transcripts whose turns run together, without question marks
+        ("Doctor: any allergies Patient: no, not that I know of", set()),
+        ("Doctor: do you have diabetes Patient: no Doctor: your pulse is seventy",
+         {"data(heartRate, 70)"}),
+        ("Clinician: how long have you had diabetes Patient: about four years", {
+            "condition(backgroundInfo, diabetes)"}),
+        ("[doctor] how's the pain out of ten [patient] about a four", {
+            "data(painLevel, 4)"}),
+        # readings said with a rising tone; a question is still one
+        ("so her sats are 95 on room air and the pain's a 3 out of 10?", {
+            "data(oxygenSaturation, 95)", "condition(oxygenSupply, air)",
+            "data(painLevel, 3)"}),
+        ("Allergies?", set()),
+        # two numbers joined by "and"; a hundred and its rest
+        ("target between eighty eight and ninety two percent", {
+            "condition(backgroundInfo, hypercapnicRespiratoryFailure)"}),
+        ("temp a hundred and one point five Fahrenheit", {"data(temperature, 38.6)"}),
+        # a correction before the tense; a recheck; "it's" after a value denied
+        ("resps are 26, sorry, 16", {"data(respiratoryRate, 16)"}),
+        ("BM was 2.4 at 7. Rechecked now and it's 6.9.", {"data(bloodGlucose, 6.9)"}),
+        ("The pulse isn't 120. It's 102.", {"data(heartRate, 102)"}),
+        # a word the alphabet does not know names the number after it
+        ("sats 95 on room air, rest 80", {
+            "data(oxygenSaturation, 95)", "condition(oxygenSupply, air)"}),
+        ("sats 94, currently 96 on air", {
+            "data(oxygenSaturation, 96)", "condition(oxygenSupply, air)"}),
+        # words of other places and people
+        ("Sister, the patient's temperature is 35.2", {"data(temperature, 35.2)"}),
+        ("home visit done, BSL 6.4", {"data(bloodGlucose, 6.4)"}),
+        ("she's on the surgical ward", set()),
+        ("pain 7 over 10", {"data(painLevel, 7)"}),
+        ("BP-104 over 62", {"data(systolicBP, 104)", "data(diastolicBP, 62)"}),
+        ("on 4 litres overnight, weaned to room air at 6", {
+            "condition(oxygenSupply, air)"}),
+        ("only to pain, no response to voice", {"condition(consciousness, pain)"}),
+    ],
+)  # fmt: skip
+def test_fourth_round_of_language(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
