@@ -9,6 +9,7 @@ import re
 from logic.extraction.binding import NumberBinder, content_words
 from logic.extraction.context import Answered
 from logic.extraction.mentions import Mention
+from logic.extraction.numbers import NumberToken
 from logic.statements import Statement
 
 # What a question's context gives its answer: its time and person; its modal verbs
@@ -22,6 +23,13 @@ _OPENS_WITH_NO = re.compile(
 )
 _TAKEN_BACK = re.compile(
     r"\b(?:actually|well|except|apart\s+from|other\s+than|besides|only|just|but)\b",
+    re.I,
+)
+# "it's a three", "that came back 37.6", "it's saying 93": a value of "it".
+_PRONOUN_VALUE = re.compile(
+    r"\b(?:it's|it\s+is|it\s+was|that's|that\s+was|(?:it|that)\s+came\s+back"
+    r"(?:\s+(?:at|as))?|it's\s+saying|it\s+says|it\s+reads|it's\s+reading)"
+    r"\s+(?:(?:a|an|at|about|like|now|sitting\s+at|only|just)\s+)*(?=\d)",
     re.I,
 )
 # "It's 102": the value of what was just said not to be.
@@ -113,6 +121,52 @@ class AnswerReader(NumberBinder):
             self.bind(
                 Mention("type", last.statement.type, number.start, number.end), number
             )
+
+    def pronoun_values(self) -> None:
+        """ "I'll put this in your ear for your temperature ... so that came back
+        thirty seven point six": a number said of "it" or "that", with no type
+        word before it, is a value of the type named in the sentences before it
+        whose range admits it; when none does, or two would, nothing."""
+        text = self.norm.text
+        for start, end in self.context.sentences:
+            for said in _PRONOUN_VALUE.finditer(text, start, end):
+                number = next(
+                    (n for n in self.all_numbers if n.start == said.end()), None
+                )
+                if (
+                    number is None
+                    or number.start in self.used
+                    or self._consumed(number)
+                    or self._other_quantity(number)
+                ):
+                    continue
+                referent = self._referent(start, number)
+                if referent is not None:
+                    self.bind(referent, number)
+
+    def _referent(self, before: int, number: NumberToken) -> Mention | None:
+        """The type named in the eight sentences before ``before`` (short turns
+        of a dialogue) that admits ``number``; None when two types named there
+        would."""
+        earlier = [s for s in self.context.sentences if s[1] <= before][-8:]
+        if not earlier:
+            return None
+        named = [
+            m
+            for m in self.kept
+            if m.kind == "type" and earlier[0][0] <= m.start < before
+        ]
+        admits = []
+        for mention in reversed(named):
+            try:
+                self._checked(mention.type, number.value)
+            except ValueError:
+                continue
+            admits.append(mention)
+        kinds = {m.type for m in admits}
+        if len(kinds) != 1:
+            return None
+        return admits[0]
 
     def turn_answers(self) -> None:
         """ "D: How would you rate the pain, 10 being the worst. P: I'd say about a

@@ -215,8 +215,12 @@ def _answered_asked(
     return tuple(asked)
 
 
-def _labels_pattern(labels: tuple[str, ...]) -> re.Pattern[str] | None:
-    """A speaker label at a turn's start: "P:", "Patient:", "[patient]"."""
+def _labels_pattern(
+    labels: tuple[str, ...], anywhere: bool = False
+) -> re.Pattern[str] | None:
+    """A speaker label at a turn's start: "P:", "Patient:", "[patient]";
+    ``anywhere``: every label after a space too (a transcript that opens with a
+    label runs its turns together: "D: any fevers P: no D: ...")."""
     if not labels:
         return None
 
@@ -232,7 +236,7 @@ def _labels_pattern(labels: tuple[str, ...]) -> re.Pattern[str] | None:
     # A word or a bracket is a label anywhere after a space, as recognisers run
     # turns together ("... any allergies Patient: no"); a letter ("P:", "D:") only
     # at the text's start, a new line, or after a sentence's end.
-    spelled = [x for x in labels if x.endswith("]") or len(x) >= 4]
+    spelled = [x for x in labels if anywhere or x.endswith("]") or len(x) >= 4]
     return re.compile(
         rf"(?:(?:^|(?<=[\n.?!])|(?<=[.?!] ))(?:{alternatives(list(labels))})"
         rf"|(?<=\s)(?:{alternatives(spelled)}))",
@@ -329,6 +333,10 @@ class Context:
         patient = _labels_pattern(self.lexicon.patient_labels)
         if every is None or patient is None:
             return ()
+        if every.match(self.text.lstrip()):
+            every = _labels_pattern(self.lexicon.speaker_labels, anywhere=True)
+            patient = _labels_pattern(self.lexicon.patient_labels, anywhere=True)
+            assert every is not None and patient is not None
         labels = list(every.finditer(self.text))
         spoken = [patient.fullmatch(label.group()) is not None for label in labels]
         if all(spoken) or not any(spoken):

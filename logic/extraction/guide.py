@@ -239,6 +239,7 @@ class _Reader(AnswerReader):
         self.turn_answers()
         self.answers()
         self.corrections()
+        self.pronoun_values()
         self.answered_in_other_words()
         clauses = split_at(_clauses(self.norm.text), self.context.label_starts)
         instruction_from = min(

@@ -168,7 +168,8 @@ _HUNDRED_AND_DIGITS = re.compile(
 # "one of those", "the last one", "no one": the pronoun, not the number.
 _ONE_PRONOUN = re.compile(
     r"(?:\b(?:no|the|this|that|which|each|every|any|another|last|latest|new|other|"
-    r"first|next|someone|some)\s+one\b|\bone\s+(?:of|another)\b)",
+    r"first|next|someone|some|bad|good|big|small|get|got|have|had|take|took|need|"
+    r"needed)\s+one\b|\bone\s+(?:of|another)\b)",
     re.I,
 )
 

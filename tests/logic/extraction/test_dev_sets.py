@@ -34,7 +34,7 @@ FLOORS = {
     "dialogue-heldout.jsonl": (0.96, 0.93),
     "dialogue-heldout2.jsonl": (0.96, 0.94),
     "dialogue-heldout3.jsonl": (0.94, 0.89),
-    "encounter-heldout.jsonl": (0.99, 0.90),
+    "encounter-heldout.jsonl": (0.99, 0.93),
     "families-dev.jsonl": (0.99, 0.99),
     "families-heldout.jsonl": (0.99, 0.97),
     "handover-dev.jsonl": (0.91, 0.91),

@@ -510,3 +510,26 @@ def test_third_round_of_language(alphabet, text, expected):
 )  # fmt: skip
 def test_fourth_round_of_language(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a number said of "it" or "that" is the type named before it that admits it
+        ("D: I'll check your temperature now. P: okay. D: that came back 37.9.", {
+            "data(temperature, 37.9)"}),
+        ("P: yesterday the pain was a nine D: and today P: today it's a three", {
+            "data(painLevel, 3)"}),
+        ("P: is the oximeter on? D: yes, it's saying 94", {
+            "data(oxygenSaturation, 94)"}),
+        # none admits it, two would, or it names no reading
+        ("Sats 95 on air. It's 2 o'clock.", {
+            "data(oxygenSaturation, 95)", "condition(oxygenSupply, air)"}),
+        ("Pulse and resps checked. It's 22.", set()),
+        ("D: any headaches P: when I get one it's like an eight", set()),
+        # a transcript that opens with a label runs its turns together
+        ("D: any fevers P: no D: your sats are 97", {"data(oxygenSaturation, 97)"}),
+    ],
+)  # fmt: skip
+def test_values_said_of_it(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
