@@ -32,6 +32,8 @@ from logic.extraction.mentions import Mention
 from logic.extraction.resolve import Found, resolve
 from logic.statements import Statement
 
+# A speaker's label at a clause's start.
+_LABEL = re.compile(r"\s*(?:\[\w+\]|\w+\s*:)\s*")
 _BOUNDARY = re.compile(
     r"[;!?,\n]|(?<![.\d])\.(?![.\d])|(?<=\d)\.(?!\d)|\s(?:and|but|so|because)\s"
     r"(?=(?:he|she|they|i|we|his|her|the patient)\b)",
@@ -225,7 +227,11 @@ class _Reader(AnswerReader):
         return False
 
     def leftover(self, start: int, end: int) -> None:
-        """A clause that says nothing the alphabet can express."""
+        """A clause that says nothing the alphabet can express (its speaker's
+        label left out: "Patient: much better" is shown as "much better")."""
+        if start in self.context.label_starts:
+            label = _LABEL.match(self.norm.text, start, end)
+            start = label.end() if label else start
         words = [w for w in re.findall(r"[\w']+", self.norm.text[start:end].lower())]
         content = [w for w in words if w not in FILLER]
         if len(content) < 2:

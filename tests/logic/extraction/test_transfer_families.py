@@ -533,3 +533,13 @@ def test_fourth_round_of_language(alphabet, text, expected):
 )  # fmt: skip
 def test_values_said_of_it(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+def test_not_understood_words_are_shown_without_the_speakers_label(alphabet):
+    guide = guide_build(
+        "Doctor: your pulse is 72 Patient: my knee still clicks when I walk", alphabet
+    )
+    assert {c.statement.canonical(alphabet) for c in guide.candidates} == {
+        "data(heartRate, 72)"
+    }
+    assert [u.text for u in guide.unclear] == ["my knee still clicks when I walk"]
