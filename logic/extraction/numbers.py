@@ -44,7 +44,7 @@ _NUMBER_WORDS = frozenset([*_UNITS, *_TENS, "hundred", "thousand"])
 _WORD = re.compile(r"[A-Za-z]+|\d+(?:\.\d+)?")
 _NUMERAL = re.compile(r"\d+(?:\.\d+)?")
 _POINT = re.compile(r"^(\d+) (?:point|dot) (\d+)$")
-_HUNDRED_AND = re.compile(r"^([1-9]00),? and (\d{1,2})$")
+_HUNDRED_AND = re.compile(r"^([1-9]00),? and (\d{1,2}(?:\.\d+)?)$")
 # Not "120's" (a decade: "in the 120's"), which the recogniser writes for "one
 # twenties".
 _DIGITS = re.compile(r"(?<![A-Za-z\d.])\d+(?:\.\d+)?(?![A-Za-z\d]|'s\b)")
@@ -133,7 +133,7 @@ def _run_value(words: str) -> str:
     if point := _POINT.match(converted):
         return f"{point.group(1)}.{point.group(2)}"
     if hundred := _HUNDRED_AND.match(converted):
-        return str(int(hundred.group(1)) + int(hundred.group(2)))
+        return str(int(hundred.group(1)) + Decimal(hundred.group(2)))
     return str(converted)
 
 

@@ -488,6 +488,7 @@ def test_third_round_of_language(alphabet, text, expected):
         ("target between eighty eight and ninety two percent", {
             "condition(backgroundInfo, hypercapnicRespiratoryFailure)"}),
         ("temp a hundred and one point five Fahrenheit", {"data(temperature, 38.6)"}),
+        ("temp of a hundred and 1.2 Fahrenheit", {"data(temperature, 38.4)"}),
         # a correction before the tense; a recheck; "it's" after a value denied
         ("resps are 26, sorry, 16", {"data(respiratoryRate, 16)"}),
         ("BM was 2.4 at 7. Rechecked now and it's 6.9.", {"data(bloodGlucose, 6.9)"}),
