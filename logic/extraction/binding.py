@@ -18,7 +18,13 @@ from logic.extraction.context import Context, context_lexicon
 from logic.extraction.glyphs import unreadable
 from logic.extraction.mentions import Mention, mentions_find
 from logic.extraction.numbers import Normalized, NumberToken, normalize, numbers_find
-from logic.extraction.readings import denied, half_heard, present_before, range_said
+from logic.extraction.readings import (
+    denied,
+    half_heard,
+    present_before,
+    range_said,
+    vague,
+)
 from logic.extraction.relative import current_value, relative_after
 from logic.extraction.resolve import Found
 from logic.extraction.units import UnitSaid, unit_after, value_converted
@@ -35,6 +41,7 @@ _OTHER_UNIT = re.compile(
     # "hr" before a number is a heart rate ("RR 18 HR 90"), not hours.
     r"^[\s-]*(?:(?:mls?|mils?|millilitres?|hours?|hrs?(?!\s*\d)|minutes?|mins?|days?|"
     r"weeks?|months?|years?|yrs?|yo|o'clock|times(?!\s+(?:a|per)\s+min)|kg|kilos?|lbs?|pounds|mg|mcg|grams?|am|"
+    r"an?\s+hour|per\s+hour|an\s+hr|/hr|"
     r"pm|units?|cc|ccs|cm|mm|inches|feet|ft|tablets?|tabs|doses?|puffs?|gauge|"
     r"french|lpm|l|milligrams?|micrograms?|mcgs?|millimoles? per|kcals?|calories|cals)\b|"
     r"l/min|\+|:\d)",
@@ -56,7 +63,10 @@ _SECOND_OF_PAIR = re.compile(r"(?:/|\d\s+(?:by|on)\s+)$", re.I)
 _SLASH_PAIR = re.compile(r"(\d{2,3})\s*/\s*(\d{2,3})(?!\s*/|\d)")
 _OVER_TEN = re.compile(r"\s+10\b")
 # A word right before a number after a comma: the label of a reading.
-_LABEL_BEFORE = re.compile(r"[,;]\s*([A-Za-z][A-Za-z']*)\s+$")
+_LABEL_BEFORE = re.compile(
+    r"[,;]\s*(?:and\s+)?(?:the\s+|his\s+|her\s+|their\s+)?([A-Za-z][A-Za-z']*)\s+$",
+    re.I,
+)
 # Words that may stand there without naming another reading.
 _LINKS = frozenset(
     re.findall(
@@ -81,7 +91,7 @@ _SUBJECT_CLAUSE = re.compile(
     re.I,
 )
 # "96% on 1 litre": a number, then "on" and an amount.
-_ON_AMOUNT = re.compile(rf"\s*{_PERCENT}?\s*(?:on|with)\s+(?=\d)", re.I)
+_ON_AMOUNT = re.compile(rf"\s*(?:{_PERCENT}?\s*(?:on|with)|{_PERCENT})\s+(?=\d)", re.I)
 # "on a scale of 1 to 10": the scale of a question, not a value.
 # The ends of a rating scale are no reading: "on a scale of 1 to 10", "a scale of
 # uh, 1 to 10, sorry 0 to 10", "rate it from 1 to 10", "10 being the worst".
@@ -387,6 +397,9 @@ class NumberBinder:
         if self._other_quantity(number):
             return None
         if current is not None and near:
+            after = self._type_after(number)
+            if after is not None and "," in self.norm.text[current.end : number.start]:
+                return after  # "94% sats on RA, 38.2 temp": the type said after it
             return None if current.kind == "count" else current
         return self._type_after(number)
 
@@ -570,20 +583,24 @@ class NumberBinder:
             start,
             end,
             target=(number.start, number.end),
-            extra=range_said(
-                self.norm.text, self.context.sentence_of(number.start), number.start
-            )
-            | (
-                frozenset(["denied"])
-                if denied(self.norm.text, number.start)
-                else frozenset()
-            )
+            extra=self._said_around(number)
             | self._pair_context(mention)
             | asked
             | self._not_taken(mention),
             note=note,
         )
         return mention.type
+
+    def _said_around(self, number: NumberToken) -> frozenset[str]:
+        """What the words right around ``number`` say of it: a range or a bound,
+        a rough number ("9 point something"), a value denied ("not 39")."""
+        text = self.norm.text
+        said = range_said(text, self.context.sentence_of(number.start), number.start)
+        if vague(text, number.end):
+            said |= {"range"}
+        if denied(text, number.start):
+            said |= {"denied"}
+        return said
 
     def _not_taken(self, mention: Mention) -> frozenset[str]:
         """ "Unable to obtain a BP, the machine kept reading 70/40": a cue that
@@ -669,7 +686,10 @@ class NumberBinder:
             for m in self.kept
         )
         # "14:30", "since 6": a time of day, not a value.
-        clock = re.search(r"\d:$|\b(?:since|until|till)\s+$", before, re.I) is not None
+        clock = (
+            re.search(r"\d:$|\b(?:since|until|till|in|within|every)\s+$", before, re.I)
+            is not None
+        )
         # "on 60% high flow", "on 4 units": what the patient is on, not a reading.
         treatment = re.search(r"\b(?:on|at)\s+(?:about\s+|a\s+)?$", before, re.I)
         treatment = treatment if treatment and self._after_value(number) else None

@@ -212,7 +212,8 @@ class _Reader(AnswerReader):
         if condition is None or not condition.of_patient:
             return False
         before = self.norm.text[clause_start : value.start]
-        if _PATIENT_IS.search(before):
+        # "HR 88 - stable": a judgement set apart after the readings is of them all
+        if _PATIENT_IS.search(before) or re.search(r"\s[-–—:]\s*$", before):
             return False  # "looking at everything today I'd say you're stable"
         words = re.findall(r"[\w']+", before)
         for index, word in enumerate(words):

@@ -161,6 +161,8 @@ def _decade_follows(text: str, end: int) -> bool:
     return _DECADE_AFTER.match(text, end) is not None
 
 
+# A decimal comma: digits, a comma and one digit, no space ("38,6"; not "88,92").
+_DECIMAL_COMMA = re.compile(r"(?<![\d.])(?<!\d,)(\d{1,3}),(\d)(?!\d|,\d)")
 # "100 and 1.5", "200 and 20": digits of one spoken number a recogniser split.
 _HUNDRED_AND_DIGITS = re.compile(
     r"(?<![\d.])([1-9])00,?\s+and\s+(\d{1,2}(?:\.\d+)?)(?![\d.])"
@@ -260,6 +262,10 @@ def _edits(
         # "a litre", "half a litre": the article is the amount.
         amount = "0.5" if match.group(1) else "1"
         edits.append((match.start(), match.start(3), f"{amount} "))
+    for match in _DECIMAL_COMMA.finditer(text):
+        # "38,6", "BSL 6,4": a decimal written with a comma, as much of the world
+        # writes it; a whole-number reading said so is then out of its steps.
+        edits.append((match.start(), match.end(), f"{match.group(1)}.{match.group(2)}"))
     for match in _HUNDRED_AND_DIGITS.finditer(text):
         # "100 and 1.5": a recogniser's "one hundred and one point five".
         whole = int(match.group(1)) * 100 + Decimal(match.group(2))

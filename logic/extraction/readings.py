@@ -24,7 +24,9 @@ _BOUND = re.compile(
 )
 _BETWEEN = re.compile(r"\bbetween\s+(\d+(?:\.\d+)?)\s+and\s+(\d+(?:\.\d+)?)", re.I)
 _FROM_TO = re.compile(
-    r"\bfrom\s+(\d+(?:\.\d+)?)\s+(?:[a-z%/]+\s+)?(?:to|down to|up to)\s+\d", re.I
+    r"\bfrom\s+(?:an?\s+)?(\d+(?:\.\d+)?)\s+(?:[a-z%/]+\s+)?(?:to|down to|up to)"
+    r"\s+(?:an?\s+)?\d",
+    re.I,
 )
 # "fluctuating from 100 to 120" is a range, "dropped from 96 to 91" a change.
 _VARYING = re.compile(
@@ -36,10 +38,20 @@ _VARYING = re.compile(
 _PRESENT = re.compile(r"\b(?:is|are|'s|'re)\s+(?:now\s+)?(?:at\s+)?$", re.I)
 # A decimal's digits with no whole part before the point: a number half heard.
 _FRAGMENT = re.compile(r"(?<![\d\s])\s*\b(?:point|dot)\s+$", re.I)
+# Right after a number said roughly.
+_VAGUE = re.compile(
+    r"\s*(?:point\s+something|something|odd|-?ish|or\s+so|plus)\b", re.I
+)
 # Right before a value that is not: "not 39", "aren't 90", "isn't a 7".
 _DENIED = re.compile(
     r"\b(?:not|isn't|aren't|wasn't|weren't|never)\s+(?:a\s+|an\s+)?$", re.I
 )
+
+
+def vague(text: str, end: int) -> bool:
+    """ "9 point something", "ninety something", "38-ish": whether the number
+    ending at ``end`` is said as a rough one, no value."""
+    return _VAGUE.match(text, end) is not None
 
 
 def range_said(text: str, sentence: tuple[int, int], start: int) -> frozenset[str]:

@@ -133,8 +133,19 @@ def resolve(found: list[Found], alphabet: Alphabet, context: Context) -> Outcome
         groups.setdefault(item.group, []).append(item)
     kept: list[Found] = []
     questions: list[tuple[str, tuple[int, int]]] = []
+    # "Resp rate about twenty, maybe twenty-two": a value said beside another in
+    # doubt is in doubt too.
+    doubted = {
+        i.group: i
+        for i in excluded
+        if i.statement.family == "data" and i.context & _NOT_NOW == {"uncertain"}
+    }
     for items in groups.values():
-        if len(items) == 1:
+        if len(items) == 1 and items[0].group in doubted:
+            sibling = doubted[items[0].group]
+            excluded = [i for i in excluded if i is not sibling]
+            items = [items[0], sibling]
+        elif len(items) == 1:
             kept.append(items[0])
             continue
         summed = _summed(items, alphabet, context)

@@ -544,3 +544,43 @@ def test_not_understood_words_are_shown_without_the_speakers_label(alphabet):
         "data(heartRate, 72)"
     }
     assert [u.text for u in guide.unclear] == ["my knee still clicks when I walk"]
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a decimal comma; a rough number; a value beside one in doubt
+        ("temp 38,6, bloods sent", {"data(temperature, 38.6)"}),
+        ("sugar's 9 point something", set()),
+        ("resps about 18, maybe 20", set()),
+        # lists: the type said after a value, "R" among readings, a flow after a %
+        ("sats 95 on air, 37.9 temp", {
+            "data(oxygenSaturation, 95)", "condition(oxygenSupply, air)",
+            "data(temperature, 37.9)"}),
+        ("P 64 R 16 T 36.8", {
+            "data(heartRate, 64)", "data(respiratoryRate, 16)",
+            "data(temperature, 36.8)"}),
+        ("93% 2L", {"data(oxygenSaturation, 93)", "data(oxygenFlow, 2.0)",
+                    "condition(oxygenSupply, supplemental)"}),
+        # a label that names no reading, a rate per hour, a time
+        ("BP 130 on 80, and the rate's 92", {
+            "data(systolicBP, 130)", "data(diastolicBP, 80)"}),
+        ("pulse 70 and the drip's running at 100 an hour", {"data(heartRate, 70)"}),
+        ("CBG 3.4, recheck in fifteen", {"data(bloodGlucose, 3.4)"}),
+        # a change from and to; the usual state said after; another patient
+        ("pain's gone from a 6 to a 2", {"data(painLevel, 2)"}),
+        ("she's confused, but that's her baseline", set()),
+        ("the other lady has a temp of 38.8", set()),
+        # ward words
+        ("radial's 96", {"data(heartRate, 96)"}),
+        ("not in any pain", {"data(painLevel, 0)"}),
+        ("sats 97, RR 18 - stable", {
+            "data(oxygenSaturation, 97)", "data(respiratoryRate, 18)",
+            "condition(stability, stable)"}),
+        ("drowsy, wakes when you say her name", {"condition(consciousness, voice)"}),
+        ("Any surgeries? Appendix out as a kid.", {
+            "condition(backgroundInfo, surgery)"}),
+    ],
+)  # fmt: skip
+def test_fifth_round_of_language(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
