@@ -5,6 +5,7 @@ other words ("Any surgeries? - I had my appendix out")."""
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 from logic.extraction.binding import NumberBinder, content_words
 from logic.extraction.context import Answered
@@ -29,7 +30,8 @@ _TAKEN_BACK = re.compile(
 _PRONOUN_VALUE = re.compile(
     r"\b(?:it's|it\s+is|it\s+was|that's|that\s+was|(?:it|that)\s+came\s+back"
     r"(?:\s+(?:at|as))?|it's\s+saying|it\s+says|it\s+reads|it's\s+reading)"
-    r"\s+(?:(?:a|an|at|about|like|now|sitting\s+at|only|just)\s+)*(?=\d)",
+    r"\s+(?:(?:a|an|at|about|around|like|now|sitting\s+at|only|just|sort\s+of|kind\s+of|"
+    r"probably|maybe|roughly|solid|good|easily)\s+)*(?=\d)",
     re.I,
 )
 # "It's 102": the value of what was just said not to be.
@@ -122,6 +124,50 @@ class AnswerReader(NumberBinder):
                 Mention("type", last.statement.type, number.start, number.end), number
             )
 
+    def _last_question(self, start: int, end: int) -> tuple[int, list[Mention]]:
+        """The last sentence of a clinician's turn that names a type, and its
+        mentions ("... your temp is 37.2. Any pain? Zero to ten." asks for pain);
+        a scale with no type asks for the alphabet's one self-reported type."""
+        sentences = [s for s in self.context.sentences if s[0] < end and s[1] > start]
+        for s_start, s_end in reversed(sentences):
+            s_start = max(s_start, start)  # after the speaker's label
+            named = [m for m in self.kept if s_start <= m.start < s_end]
+            if named:
+                return s_start, named
+            scale = next(((a, b) for a, b in self.scales if s_start <= a < s_end), None)
+            rated = [m for m in self.alphabet.measurements.values() if m.self_reported]
+            if scale is not None and len(rated) == 1 and self._bare(s_start, s_end):
+                return s_start, [Mention("type", rated[0].name, scale[0], scale[0])]
+        return start, []
+
+    def _bare(self, start: int, end: int) -> bool:
+        """Whether a sentence says little besides its scale ("and on a scale of
+        nought to ten"): one that does ("how bad is your shortness of breath?")
+        asks about something the alphabet does not record."""
+        text = self.norm.text
+        for a, b in sorted(self.scales, reverse=True):
+            if start <= a < end:
+                text = text[:a] + " " * (b - a) + text[b:]
+        return content_words(text[start:end]) <= 4
+
+    def _answered_none(self, question: Mention, start: int, end: int) -> bool:
+        """ "Nurse: any pain at the moment Patient: no, none": an answer that opens
+        with a denial and says no number gives the asked type's "none" value (a
+        phrase of the alphabet worth 0, as "no pain")."""
+        measurement = self.alphabet.measurements.get(question.type)
+        none = any(n == 0 for _, n in measurement.phrases) if measurement else False
+        answer = self.norm.text[start:end]
+        if not none or not _OPENS_WITH_NO.match(answer):
+            return False
+        if any(start <= n.start < end for n in self.all_numbers):
+            return False
+        denial = _OPENS_WITH_NO.match(answer)
+        assert denial is not None
+        self.add(
+            Statement("data", question.type, Decimal(0)), start, start + denial.end()
+        )
+        return True
+
     def pronoun_values(self) -> None:
         """ "I'll put this in your ear for your temperature ... so that came back
         thirty seven point six": a number said of "it" or "that", with no type
@@ -170,25 +216,31 @@ class AnswerReader(NumberBinder):
 
     def turn_answers(self) -> None:
         """ "D: How would you rate the pain, 10 being the worst. P: I'd say about a
-        5.": in a transcript, a clinician's turn that names one type and gives no
-        value is answered by the one number of the patient's turn after it."""
+        5.": in a transcript, the question that ends a clinician's turn, naming one
+        type and giving no value, is answered by the numbers of the patient's turn
+        after it; a rating scale asked alone ("on a scale of nought to ten") asks
+        for the one self-reported type, and "any pain? - no" answers its none."""
         turns = self.context.turns
         for (_, q_end, q_patient), (a_start, a_end, a_patient) in zip(
             turns, turns[1:], strict=False
         ):
             if q_patient or not a_patient:
                 continue
-            q_start = next(s for s, e, _ in turns if e == q_end)
-            asked = [m for m in self.kept if q_start <= m.start < q_end]
+            turn_start = next(s for s, e, _ in turns if e == q_end)
+            q_start, asked = self._last_question(turn_start, q_end)
             types = {m.type for m in asked if m.kind == "type"}
             if len(types) != 1 or len(asked) != sum(m.kind == "type" for m in asked):
                 continue
             unread = [
                 n
                 for n in self.all_numbers
-                if not self._consumed(n) and not self._other_quantity(n)
+                if not self._consumed(n)
+                and not self._other_quantity(n)
+                and n.start not in self.used
             ]
             if any(q_start <= n.start < q_end for n in unread):
+                continue
+            if self._answered_none(asked[0], a_start, a_end):
                 continue
             # The answer may name the asked type again ("The sharp chest pain? I'd
             # say a 7"): the question's context ("when it occurs") still holds.

@@ -576,8 +576,10 @@ class Context:
     def _asked_unmarked(self, start: int, position: int) -> bool:
         if not self._in_clinician_turn(position):
             return False
-        opening = _INTERROGATIVE.match(_LABEL_LEAD.sub("", self.text[start:position]))
-        return opening is not None
+        # At the sentence's start or after a comma: "and yourself, have you ever
+        # been told you have diabetes".
+        said = _LABEL_LEAD.sub("", self.text[start:position])
+        return any(_INTERROGATIVE.match(part) is not None for part in said.split(","))
 
     def _in_sentence_scope(self, modifier: Modifier, start: int) -> bool:
         """Whether ``start`` is in the cue's sentence, or in one of the

@@ -38,6 +38,8 @@ _VARYING = re.compile(
 _PRESENT = re.compile(r"\b(?:is|are|'s|'re)\s+(?:now\s+)?(?:at\s+)?$", re.I)
 # A decimal's digits with no whole part before the point: a number half heard.
 _FRAGMENT = re.compile(r"(?<![\d\s])\s*\b(?:point|dot)\s+$", re.I)
+# Two pairs said as alternatives: "BP was 150/90 or 160/90".
+_PAIRS_OR = re.compile(r"\d+\s*/\s*\d+\s+or\s+\d+\s*/\s*\d+")
 # Right after a number said roughly.
 _VAGUE = re.compile(
     r"\s*(?:point\s+something|something|odd|-?ish|or\s+so|plus)\b", re.I
@@ -68,6 +70,9 @@ def range_said(text: str, sentence: tuple[int, int], start: int) -> frozenset[st
             return frozenset(["range"])
         if match.start(1) == start:
             return frozenset(["historical"])
+    for match in _PAIRS_OR.finditer(text, *sentence):
+        if match.start() <= start < match.end():
+            return frozenset(["uncertain"])  # "150/90 or 160/90"
     for pattern in (_RANGE, _BETWEEN):
         for match in pattern.finditer(text, *sentence):
             said = start in (match.start(1), match.start(2))

@@ -584,3 +584,45 @@ def test_not_understood_words_are_shown_without_the_speakers_label(alphabet):
 )  # fmt: skip
 def test_fifth_round_of_language(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # the question that ends a clinician's turn; a bare scale asks for pain
+        ("Nurse: your temp is 37.2. Any pain? Patient: a little, a two", {
+            "data(temperature, 37.2)", "data(painLevel, 2)"}),
+        ("Nurse: okay. and on a scale of nought to ten Patient: a three maybe", {
+            "data(painLevel, 3)"}),
+        ("Doc: and one to ten, how bad is the shortness of breath Patient: a six",
+         set()),
+        # "any pain? - no" is no pain; the question's number already read
+        ("Nurse: any pain at the moment Patient: no, none", {"data(painLevel, 0)"}),
+        ("Dr: your pain was an eight when you came in, where is it now "
+         "Patient: maybe a three", {"data(painLevel, 3)"}),
+        # labels of many roles, relatives speaking from the patient's side
+        ("Practice Nurse: right, finger prick. PN: that's seven point four", {
+            "data(bloodGlucose, 7.4)"}),
+        ("[00:01:02] Dr: your pulse is 88 [00:01:09] Patient: okay", {
+            "data(heartRate, 88)"}),
+        # other words
+        ("AVPU A, temp 37,2", {"condition(consciousness, alert)",
+                            "data(temperature, 37.2)"}),
+        ("post-procedure, AVPU V", {"condition(backgroundInfo, procedure)",
+                                    "condition(consciousness, voice)"}),
+        ("She's type 1.", {"condition(backgroundInfo, diabetes)"}),
+        ("his brother in the next bay is the one with diabetes", set()),
+        ("His wife says he's more confused than usual", {
+            "condition(consciousness, confused)"}),
+        ("for an elective hip operation tomorrow", set()),
+        ("BP was 150/90 or 160/90, I can't find the chart", set()),
+        ("37.1 temp, 84 HR, 96% sats on room air", {
+            "data(temperature, 37.1)", "data(heartRate, 84)",
+            "data(oxygenSaturation, 96)", "condition(oxygenSupply, air)"}),
+        ("ED said her sats were 89 on air", set()),
+        ("the best option is surgery to fix the tendon", set()),
+        ("we'll give you a bag of fluid, a litre to start", set()),
+    ],
+)  # fmt: skip
+def test_fifth_round_encounters_and_handovers(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
