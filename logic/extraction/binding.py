@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from logic.alphabet import Alphabet, MeasurementType
@@ -62,6 +62,8 @@ _SECOND_OF_PAIR = re.compile(r"(?:/|\d\s+(?:by|on)\s+)$", re.I)
 # A pair written with a slash: "152/88".
 _SLASH_PAIR = re.compile(r"(\d{2,3})\s*/\s*(\d{2,3})(?!\s*/|\d)")
 _OVER_TEN = re.compile(r"\s+10\b")
+# A lone digit right after a whole number: "37, 4", "36 9", "36, point 8".
+_SPLIT_DECIMAL = re.compile(r",?\s+(?:point\s+)?(\d)(?![\d.]|,\d|\s*[%/])")
 # A word right before a number after a comma: the label of a reading.
 _LABEL_BEFORE = re.compile(
     r"[,;]\s*(?:and\s+)?(?:the\s+|his\s+|her\s+|their\s+)?([A-Za-z][A-Za-z']*)\s+$",
@@ -569,6 +571,11 @@ class NumberBinder:
                 "a rate per hour is a prescription, not a reading",
             )
             return ""
+        split = self._split_decimal(number, measurement)
+        if split is not None:
+            # "temp, 37, 4": a recogniser's "thirty seven four", one decimal.
+            number, digit = split
+            self.used.add(digit.start)
         value, note = value_converted(measurement, number.value, unit)
         try:
             checked = self._checked(measurement.name, value)
@@ -590,6 +597,23 @@ class NumberBinder:
             note=note,
         )
         return mention.type
+
+    def _split_decimal(
+        self, number: NumberToken, measurement: MeasurementType
+    ) -> tuple[NumberToken, NumberToken] | None:
+        """ "temp 37, 4", "36 9", "36, point 8": a whole value of a type read to
+        a decimal, and one lone digit right after it, as recognisers split "thirty
+        seven four"; the number with its decimal, and the digit."""
+        if measurement.decimals == 0 or number.value != number.value.to_integral():
+            return None
+        split = _SPLIT_DECIMAL.match(self.norm.text, number.end)
+        if split is None or _OTHER_UNIT.match(self.norm.text[split.end() :]):
+            return None
+        digit = next((n for n in self.all_numbers if n.start == split.start(1)), None)
+        if digit is None or digit.start in self.used:
+            return None
+        joined = Decimal(f"{int(number.value)}.{split.group(1)}")
+        return replace(number, value=joined, end=digit.end), digit
 
     def _said_around(self, number: NumberToken) -> frozenset[str]:
         """What the words right around ``number`` say of it: a range or a bound,

@@ -17,7 +17,7 @@ _BOUND = re.compile(
     # "pain up to 8" is a most; "it's come up to 108" a change to now
     r"|(?<!\bcome )(?<!\bcame )(?<!\bgone )(?<!\bwent )(?<!\bis )(?<!'s )(?<!\bbeen )"
     r"(?<!\bnow )(?<!\bcrept )(?<!\bdrifted )(?<!\bback )\bup\s+to"
-    r"|(?<![\d\s])\s*\bover|[<>]=?)"
+    r"|(?<![\d\s])(?<!\d,)\s*\bover|[<>]=?)"
     # "goes up to like probably like a 7"
     r"(?:\s+(?:like|about|around|maybe|probably|roughly|a|an|um|uh|er),?)*\s*$",
     re.I,

@@ -27,7 +27,7 @@ FLOORS = {
     "asr-dev.jsonl": (0.99, 0.99),
     "asr-heldout.jsonl": (0.99, 0.99),
     "asr-heldout2.jsonl": (0.90, 0.94),
-    "asr-heldout3.jsonl": (0.85, 0.83),
+    "asr-heldout3.jsonl": (0.92, 0.92),
     "bedside-heldout.jsonl": (0.98, 0.92),
     "bedside-heldout2.jsonl": (0.98, 0.99),
     "bedside-heldout3.jsonl": (0.99, 0.94),

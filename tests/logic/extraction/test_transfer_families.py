@@ -626,3 +626,27 @@ def test_fifth_round_of_language(alphabet, text, expected):
 )  # fmt: skip
 def test_fifth_round_encounters_and_handovers(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a recogniser's split decimal ("thirty seven four")
+        ("temp, 37, 4, pulse 92", {"data(temperature, 37.4)", "data(heartRate, 92)"}),
+        ("temperature 36, point 8", {"data(temperature, 36.8)"}),
+        ("temp 36 9", {"data(temperature, 36.9)"}),
+        # not when the digit has its own unit, or the type takes whole numbers
+        ("BM 6, 4 units given", {"data(bloodGlucose, 6.0)"}),
+        ("pulse 88, 4 litres", {
+            "data(heartRate, 88)", "data(oxygenFlow, 4.0)",
+            "condition(oxygenSupply, supplemental)"}),
+        # a pair split by a comma; "over night"; "no sorry" corrects
+        ("BP, 128, over 76", {"data(systolicBP, 128)", "data(diastolicBP, 76)"}),
+        ("Pulse was 120 over night, it's come down to 88 now", {
+            "data(heartRate, 88)"}),
+        ("Sats 93, no sorry 92 on air", {
+            "data(oxygenSaturation, 92)", "condition(oxygenSupply, air)"}),
+    ],
+)  # fmt: skip
+def test_recognisers_split_decimals_and_pairs(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
