@@ -650,3 +650,20 @@ def test_fifth_round_encounters_and_handovers(alphabet, text, expected):
 )  # fmt: skip
 def test_recognisers_split_decimals_and_pairs(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # cue words that name no plan, no other person and no other time here
+        ("she's having to use her accessory muscles, RR 28", {
+            "data(respiratoryRate, 28)"}),
+        ("he wants to go home, HR 80", {"data(heartRate, 80)"}),
+        ("20G cannula in the radial, pulse 76", {"data(heartRate, 76)"}),
+        ("still on 2 litres, sats 95", {
+            "data(oxygenFlow, 2.0)", "condition(oxygenSupply, supplemental)",
+            "data(oxygenSaturation, 95)"}),
+    ],
+)  # fmt: skip
+def test_cue_words_that_do_not_reach_too_far(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
