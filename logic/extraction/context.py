@@ -316,7 +316,7 @@ class Context:
         """``(start, end, by_patient)`` of every labelled turn of a transcript
         with both roles, from after its label; none otherwise ("Obs done. P: 88"
         alone is a pulse)."""
-        return tuple((end, stop, by) for _, end, stop, by in self._labelled())
+        return tuple((end, stop, by) for _, end, stop, by in self._labelled)
 
     @property
     def label_starts(self) -> list[int]:
@@ -325,9 +325,9 @@ class Context:
 
     def _labelled_turns(self) -> tuple[tuple[int, int, bool], ...]:
         """The turns with their labels: ``(label start, end, by_patient)``."""
-        return tuple((start, stop, by) for start, _, stop, by in self._labelled())
+        return tuple((start, stop, by) for start, _, stop, by in self._labelled)
 
-    @cache  # noqa: B019 - one Context per utterance, dropped with it
+    @cached_property
     def _labelled(self) -> tuple[tuple[int, int, int, bool], ...]:
         every = _labels_pattern(self.lexicon.speaker_labels)
         patient = _labels_pattern(self.lexicon.patient_labels)
