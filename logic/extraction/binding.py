@@ -19,6 +19,7 @@ from logic.extraction.glyphs import unreadable
 from logic.extraction.mentions import Mention, mentions_find
 from logic.extraction.numbers import Normalized, NumberToken, normalize, numbers_find
 from logic.extraction.readings import (
+    clock_said,
     denied,
     half_heard,
     present_before,
@@ -710,10 +711,9 @@ class NumberBinder:
             for m in self.kept
         )
         # "14:30", "since 6": a time of day, not a value.
-        clock = (
-            re.search(r"\d:$|\b(?:since|until|till|in|within|every)\s+$", before, re.I)
-            is not None
-        )
+        clock = re.search(
+            r"\d:$|\b(?:since|until|till|in|within|every)\s+$", before, re.I
+        ) is not None or clock_said(self.norm.text, number.start, number.end)
         # "on 60% high flow", "on 4 units": what the patient is on, not a reading.
         treatment = re.search(r"\b(?:on|at)\s+(?:about\s+|a\s+)?$", before, re.I)
         treatment = treatment if treatment and self._after_value(number) else None

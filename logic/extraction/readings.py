@@ -40,6 +40,9 @@ _PRESENT = re.compile(r"\b(?:is|are|'s|'re)\s+(?:now\s+)?(?:at\s+)?$", re.I)
 _FRAGMENT = re.compile(r"(?<![\d\s])\s*\b(?:point|dot)\s+$", re.I)
 # Two pairs said as alternatives: "BP was 150/90 or 160/90".
 _PAIRS_OR = re.compile(r"\d+\s*/\s*\d+\s+or\s+\d+\s*/\s*\d+")
+# A time of day on the 24-hour clock: "0900", "at 11:00", "14.30".
+_CLOCK = re.compile(r"(?<![\d.])([01]\d|2[0-3])[:.]?([0-5]\d)(?![\d.])")
+_CLAUSE_CUT = re.compile(r"[,;]|\band\b", re.I)
 # Right after a number said roughly.
 _VAGUE = re.compile(
     r"\s*(?:point\s+something|something|odd|-?ish|or\s+so|plus)\b", re.I
@@ -48,6 +51,31 @@ _VAGUE = re.compile(
 _DENIED = re.compile(
     r"\b(?:not|isn't|aren't|wasn't|weren't|never)\s+(?:a\s+|an\s+)?$", re.I
 )
+
+
+def clock_near(text: str, sentence: tuple[int, int], start: int) -> int | None:
+    """ "HR 92 at 0900", "at 1100 temp 38.4", "0700 14.2": the time of day said
+    with the value at ``start`` (minutes after midnight): the one time in its
+    clause, else the one time in its sentence; None when there is no such one."""
+    clause_start = max(
+        [sentence[0]]
+        + [m.end() for m in _CLAUSE_CUT.finditer(text, sentence[0], start)]
+    )
+    after_cut = _CLAUSE_CUT.search(text, start, sentence[1])
+    clause_end = after_cut.start() if after_cut else sentence[1]
+    for span in ((clause_start, clause_end), sentence):
+        times = [m for m in _CLOCK.finditer(text, *span) if m.start() != start]
+        if len(times) == 1:
+            return int(times[0].group(1)) * 60 + int(times[0].group(2))
+        if times:
+            return None
+    return None
+
+
+def clock_said(text: str, start: int, end: int) -> bool:
+    """Whether the number spanning ``start``-``end`` is a time of day written on
+    the 24-hour clock ("0700", "14:30"), not a reading."""
+    return end - start >= 4 and _CLOCK.fullmatch(text, start, end) is not None
 
 
 def vague(text: str, end: int) -> bool:

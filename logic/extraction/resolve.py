@@ -15,6 +15,7 @@ from decimal import Decimal
 from logic.alphabet import Alphabet
 from logic.extraction.confirmation import type_label
 from logic.extraction.context import EXCLUDING, Context
+from logic.extraction.readings import clock_near
 from logic.statements import Statement
 
 _NOT_NOW = EXCLUDING | {"range"}
@@ -95,6 +96,14 @@ def _decide(items: list[Found], context: Context) -> Found | None:
         return present[0]
     ordered = sorted(present or items, key=lambda i: i.target)
     last, before = ordered[-1], ordered[-2]
+    # "HR 92 at 0900; at 1100 HR 118": the later time of day, each one said.
+    clocks = [
+        clock_near(context.text, context.sentence_of(i.target), i.target) for i in items
+    ]
+    known = [c for c in clocks if c is not None]
+    # All timed, each differently, within half a day (no guessing across midnight).
+    if len(known) == len(items) == len(set(known)) and max(known) - min(known) <= 720:
+        return max(zip(known, items, strict=True), key=lambda pair: pair[0])[1]
     # "Resps are 26, sorry, 16": a correction decides before the tense does.
     if any(
         context.cue_between(cue, before.target, last.target)

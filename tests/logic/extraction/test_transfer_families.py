@@ -667,3 +667,19 @@ def test_recognisers_split_decimals_and_pairs(alphabet, text, expected):
 )  # fmt: skip
 def test_cue_words_that_do_not_reach_too_far(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # sets said with their times of day: the later is now
+        ("Temp 37.2, HR 92 at 0900; at 1100 temp 38.4 and HR 118", {
+            "data(temperature, 38.4)", "data(heartRate, 118)"}),
+        ("BMs today: 0700 14.2, 1100 11.8, 1600 8.3", {"data(bloodGlucose, 8.3)"}),
+        # no guessing across midnight; a time is no reading
+        ("temp 38 at 2300, 37.5 at 0100", set()),
+        ("BP 120/80 at 0800", {"data(systolicBP, 120)", "data(diastolicBP, 80)"}),
+    ],
+)  # fmt: skip
+def test_times_of_day_order_values(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
