@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from logic.extraction.readings import denied, half_heard, present_before, range_said
+from logic.extraction.readings import (
+    clock_near,
+    clock_said,
+    denied,
+    half_heard,
+    present_before,
+    range_said,
+)
 
 
 def _at(text: str, number: str) -> int:
@@ -39,3 +46,14 @@ def test_denied_present_and_half_heard() -> None:
     assert not present_before("temp was 37.6", 0, _at("temp was 37.6", "37.6"))
     assert half_heard("blood sugar iron point 1", _at("blood sugar iron point 1", "1"))
     assert not half_heard("sugar 7.1", _at("sugar 7.1", "7.1"))
+
+
+def test_times_of_day() -> None:
+    text = "HR 92 at 0900; at 1100 HR 118"
+    assert clock_near(text, (0, 13), _at(text, "92")) == 9 * 60
+    assert clock_near(text, (15, len(text)), _at(text, "118")) == 11 * 60
+    assert clock_near("pulse 70", (0, 8), 6) is None
+    assert clock_said("at 0700", 3, 7)
+    assert clock_said("at 14:30", 3, 8)
+    assert not clock_said("BM 14.2", 3, 7)
+    assert not clock_said("pulse 88", 6, 8)
