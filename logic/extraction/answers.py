@@ -29,9 +29,25 @@ _TAKEN_BACK = re.compile(
 # "it's a three", "that came back 37.6", "it's saying 93": a value of "it".
 _PRONOUN_VALUE = re.compile(
     r"\b(?:it's|it\s+is|it\s+was|that's|that\s+was|(?:it|that)\s+came\s+back"
-    r"(?:\s+(?:at|as))?|it's\s+saying|it\s+says|it\s+reads|it's\s+reading)"
+    r"(?:\s+(?:at|as))?|it's\s+saying|it\s+says|it\s+reads|it's\s+reading|"
+    r"i'm\s+getting|i'm\s+reading|i've\s+got|i\s+get|"
+    r"(?:this\s+morning's|today's|tonight's|the\s+latest|latest)\s+(?:one\s+)?(?:is|was)|"
+    r"(?:it|they|he|she)(?:'s|'ve|\s+has|\s+have)?\s+(?:come|gone|dropped|risen|fallen|"
+    r"crept|climbed)(?:\s+back)?(?:\s+(?:up|down))?\s+to|"
+    r"now\s+(?:she's|he's|you're|she\s+is|he\s+is|you\s+are))"
     r"\s+(?:(?:a|an|at|about|around|like|now|sitting\s+at|only|just|sort\s+of|kind\s+of|"
     r"probably|maybe|roughly|solid|good|easily)\s+)*(?=\d)",
+    re.I,
+)
+# What may stand right before the asked type for "no" to deny all of it.
+_ASKED_PLAINLY = re.compile(
+    r"(?:^|[\s,.?:\]](?:any|your|the|in|of|some|much|no|at|for|with|got|have|having)"
+    r"|[:\]?.,])\s*$",
+    re.I,
+)
+# A follow-up question about now: "and right now?", "and today?", "at rest?"
+_FOLLOW_UP = re.compile(
+    r"\b(?:now|today|tonight|at\s+rest|at\s+the\s+moment|currently|this\s+morning)\b",
     re.I,
 )
 # "It's 102": the value of what was just said not to be.
@@ -159,6 +175,9 @@ class AnswerReader(NumberBinder):
         answer = self.norm.text[start:end]
         if not none or not _OPENS_WITH_NO.match(answer):
             return False
+        # "any chest pain? - no": one kind of pain denied, not every pain
+        if not _ASKED_PLAINLY.search(self.norm.text, 0, question.start):
+            return False
         if any(start <= n.start < end for n in self.all_numbers):
             return False
         denial = _OPENS_WITH_NO.match(answer)
@@ -221,6 +240,7 @@ class AnswerReader(NumberBinder):
         after it; a rating scale asked alone ("on a scale of nought to ten") asks
         for the one self-reported type, and "any pain? - no" answers its none."""
         turns = self.context.turns
+        before: list[Mention] = []
         for (_, q_end, q_patient), (a_start, a_end, a_patient) in zip(
             turns, turns[1:], strict=False
         ):
@@ -228,6 +248,12 @@ class AnswerReader(NumberBinder):
                 continue
             turn_start = next(s for s, e, _ in turns if e == q_end)
             q_start, asked = self._last_question(turn_start, q_end)
+            if asked:
+                before = asked
+            elif content_words(
+                self.norm.text[turn_start:q_end]
+            ) <= 4 and _FOLLOW_UP.search(self.norm.text, turn_start, q_end):
+                asked = before  # "and right now?": the question before, again
             types = {m.type for m in asked if m.kind == "type"}
             if len(types) != 1 or len(asked) != sum(m.kind == "type" for m in asked):
                 continue

@@ -36,7 +36,8 @@ _NOT_TAKEN = frozenset({"unmeasured", "forbidden"})
 # What a question's context gives its answer.
 
 # "out of 10", "/10"; "7 over 10" is a rating's scale too, not a pressure.
-_DENOMINATOR = re.compile(r"(?:\bout\s+of|/)\s*$", re.I)
+# ("out and 10", "out in 10": as recognisers write "out of 10")
+_DENOMINATOR = re.compile(r"(?:\bout\s+(?:of|and|in)|/)\s*$", re.I)
 _OVER_BEFORE = re.compile(r"\b(?:10|[0-9])\s+over\s*$", re.I)
 _OTHER_UNIT = re.compile(
     # "hr" before a number is a heart rate ("RR 18 HR 90"), not hours.
@@ -89,12 +90,16 @@ _LINKS = frozenset(
 # A clause that opens with its own subject and verb: a new statement.
 # In the present tense only: ", and she was confused" goes on telling the past.
 _SUBJECT_CLAUSE = re.compile(
-    r"(?:,|\s[—–-])\s*(?:(?:and|but|so)\s+)?(?:he|she|they|it|i)(?:'s|'re|'ve|\s+is|\s+are|"
-    r"\s+has|\s+have)\b",
+    r"(?:,|\s[—–-])\s*(?:(?:and|but|so)\s+)?(?:(?:he|she|they|it|i)(?:'s|'re|'ve|\s+is|"
+    r"\s+are|\s+has|\s+have)|this\s+morning's|today's|tonight's|now\s+it's)\b",
     re.I,
 )
 # "96% on 1 litre": a number, then "on" and an amount.
-_ON_AMOUNT = re.compile(rf"\s*(?:{_PERCENT}?\s*(?:on|with)|{_PERCENT})\s+(?=\d)", re.I)
+_ON_AMOUNT = re.compile(
+    rf"\s*(?:{_PERCENT}?\s*(?:on|with)(?:\s+(?:the|your|her|his|their))?|{_PERCENT})"
+    r"\s+(?=\d)",
+    re.I,
+)
 # "on a scale of 1 to 10": the scale of a question, not a value.
 # The ends of a rating scale are no reading: "on a scale of 1 to 10", "a scale of
 # uh, 1 to 10, sorry 0 to 10", "rate it from 1 to 10", "10 being the worst".
@@ -250,7 +255,7 @@ class NumberBinder:
             ):
                 # "Latest BM before breakfast is 7.4", "this morning his temp is
                 # 37.6" (against "was febrile at 38.9 around 2am")
-                attributes |= {"now"}
+                attributes |= {"now"} if self.context.now_before(start) else {"present"}
             measurement = self.alphabet.measurements[statement.type]
             if not measurement.self_reported and self.context.in_patient_turn(t_start):
                 # "P: my temperature today was 103": the patient's own reading,
@@ -687,8 +692,9 @@ class NumberBinder:
         """Numbers inside a condition synonym ("GCS 15", "88 to 92"), a phrase or
         the ends of a rating scale ("on a scale of 1 to 10")."""
         return any(
-            m.kind != "type" and m.start <= number.start and number.end <= m.end
-            for m in self.every
+            m.start <= number.start and number.end <= m.end
+            for m in (*self.every, *self.kept)
+            if m.end - m.start > number.end - number.start  # "o 2 sat", "GCS 15"
         ) or any(a <= number.start < b for a, b in self.scales)
 
     def _slash_diastolic(self, number: NumberToken, last_type: str) -> bool:

@@ -44,7 +44,11 @@ _DIRECTIONS = frozenset(
 )
 # A sentence ends at . ! ? ; or a new line; not at a decimal point or an ellipsis
 # ("BP... 150 over 95" is one sentence broken by a pause).
-_SENTENCE_END = re.compile(r"[!?;\n]+|(?<![.\d])\.(?![.\d])|(?<=\d)\.(?!\d)")
+# ("...so temperature's 38.4": an ellipsis before words ends a sentence; before a
+# number it is a pause inside one.)
+_SENTENCE_END = re.compile(
+    r"[!?;\n]+|(?<![.\d])\.(?![.\d])|(?<=\d)\.(?!\d)|\.{3}(?=\s*[A-Za-z])"
+)
 _WORD = re.compile(r"[\w']+")
 _BARE_NO = re.compile(
     r"\W*(?:(?:uh|um|uhm|er|oh|well|so)\W+)*(?:no|nope|none|nah|negative|not really)"
@@ -183,7 +187,7 @@ def context_lexicon(path: Path = RULES_FILE) -> ContextLexicon:
         for entry in document.get("answered", [])
     )
     speakers = document.get("speakers", {})
-    patient = tuple(str(x) for x in speakers.get("patient", []))
+    patient = _bracketed(tuple(str(x) for x in speakers.get("patient", [])))
     return ContextLexicon(
         tuple(rules),
         tuple(str(x) for x in unrelated.get("measures", [])),
@@ -191,13 +195,19 @@ def context_lexicon(path: Path = RULES_FILE) -> ContextLexicon:
         tuple(str(x) for x in unrelated.get("phrases", [])),
         dominates,
         patient,
-        patient + tuple(str(x) for x in speakers.get("clinician", [])),
+        patient + _bracketed(tuple(str(x) for x in speakers.get("clinician", []))),
         {
             pronoun: tuple(str(x) for x in nouns)
             for pronoun, nouns in document.get("people", {}).items()
         },
         answered,
     )
+
+
+def _bracketed(labels: tuple[str, ...]) -> tuple[str, ...]:
+    """Each label, and the same in brackets ("surgeon", "[surgeon]")."""
+    plain = [x for x in labels if not x.startswith("[")]
+    return tuple(dict.fromkeys([*labels, *(f"[{x}]" for x in plain)]))
 
 
 def _answered_asked(
@@ -417,7 +427,7 @@ class Context:
         # "Earlier the heart rate was 120, it's settled to 96": a clause with its
         # own subject ends every cue but a condition ("If I'm not moving it, it's
         # a three": the condition holds for the clause after it).
-        if modifier.category not in ("hypothetical", "target") and any(
+        if modifier.category != "hypothetical" and any(
             start <= end_ < end for end_ in self.clause_ends
         ):
             return True
@@ -576,6 +586,10 @@ class Context:
     def _asked_unmarked(self, start: int, position: int) -> bool:
         if not self._in_clinician_turn(position):
             return False
+        # "Doctor: allergies Patient: none": a clinician's word or two alone.
+        whole = _LABEL_LEAD.sub("", self.text[start : self.sentence_of(position)[1]])
+        if len(_WORD.findall(whole)) <= 2 and not _NUMBER.search(whole):
+            return True
         # At the sentence's start or after a comma: "and yourself, have you ever
         # been told you have diabetes".
         said = _LABEL_LEAD.sub("", self.text[start:position])

@@ -16,6 +16,7 @@ _BOUND = re.compile(
     r"no\s+more\s+than|no\s+less\s+than|as\s+high\s+as|as\s+low\s+as)"
     # "pain up to 8" is a most; "it's come up to 108" a change to now
     r"|(?<!\bcome )(?<!\bcame )(?<!\bgone )(?<!\bwent )(?<!\bis )(?<!'s )(?<!\bbeen )"
+    r"(?<!\bare )(?<!'re )"
     r"(?<!\bnow )(?<!\bcrept )(?<!\bdrifted )(?<!\bback )\bup\s+to"
     r"|(?<![\d\s])(?<!\d,)\s*\bover|[<>]=?)"
     # "goes up to like probably like a 7"
@@ -38,6 +39,9 @@ _VARYING = re.compile(
 _PRESENT = re.compile(r"\b(?:is|are|'s|'re)\s+(?:now\s+)?(?:at\s+)?$", re.I)
 # A decimal's digits with no whole part before the point: a number half heard.
 _FRAGMENT = re.compile(r"(?<![\d\s])\s*\b(?:point|dot)\s+$", re.I)
+# A value a change came from, with no "to" after it: "from 130 this morning".
+_FROM_ALONE = re.compile(r"\bfrom\s+(?:an?\s+)?$", re.I)
+_TO_AFTER = re.compile(r"\d+(?:\.\d+)?\s+(?:[a-z%/]+\s+)?(?:to|-)\s", re.I)
 # Two pairs said as alternatives: "BP was 150/90 or 160/90".
 _PAIRS_OR = re.compile(r"\d+\s*/\s*\d+\s+or\s+\d+\s*/\s*\d+")
 # A time of day on the 24-hour clock: "0900", "at 11:00", "14.30".
@@ -98,6 +102,10 @@ def range_said(text: str, sentence: tuple[int, int], start: int) -> frozenset[st
             return frozenset(["range"])
         if match.start(1) == start:
             return frozenset(["historical"])
+    if _FROM_ALONE.search(text, sentence[0], start) and not _TO_AFTER.match(
+        text, start
+    ):
+        return frozenset(["historical"])  # "dropped to 94 over 60 from 130"
     for match in _PAIRS_OR.finditer(text, *sentence):
         if match.start() <= start < match.end():
             return frozenset(["uncertain"])  # "150/90 or 160/90"

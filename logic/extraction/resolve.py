@@ -112,7 +112,13 @@ def _decide(items: list[Found], context: Context) -> Found | None:
         return last
     # "His BM was 2.9 ... Latest BM before breakfast is 7.4": "now" decides
     # also between values each said under a past cue.
-    said_now = [i for i in (present or items) if "now" in i.context]
+    # The present tense ("his temp is 37.6") decides only among values all told
+    # under a past cue; between two values said of now it decides nothing.
+    said_now = (
+        [i for i in present if "now" in i.context]
+        if present
+        else [i for i in items if i.context & {"now", "present"}]
+    )
     if len(said_now) == 1:
         return said_now[0]
     return None
@@ -149,8 +155,20 @@ def resolve(found: list[Found], alphabet: Alphabet, context: Context) -> Outcome
         for i in excluded
         if i.statement.family == "data" and i.context & _NOT_NOW == {"uncertain"}
     }
+    # "maybe a three, three or four": a value said again as one end of a range
+    # is no firmer than the range.
+    ranges = [i for i in found if i.statement.family == "data" and "range" in i.context]
+    for item in current:
+        again = [
+            r
+            for r in ranges
+            if r.group == item.group and r.statement.value == item.statement.value
+        ]
+        if again:
+            doubted.setdefault(item.group, again[0])
     for items in groups.values():
-        if len(items) == 1 and items[0].group in doubted:
+        in_doubt = len(items) == 1 and items[0].group in doubted
+        if in_doubt:
             sibling = doubted[items[0].group]
             excluded = [i for i in excluded if i is not sibling]
             items = [items[0], sibling]
@@ -161,7 +179,7 @@ def resolve(found: list[Found], alphabet: Alphabet, context: Context) -> Outcome
         if summed is not None:
             kept.append(summed)
             continue
-        chosen = _decide(items, context)
+        chosen = None if in_doubt else _decide(items, context)
         if chosen is not None:
             kept.append(chosen)
             others = [i for i in items if i is not chosen]

@@ -683,3 +683,56 @@ def test_cue_words_that_do_not_reach_too_far(alphabet, text, expected):
 )  # fmt: skip
 def test_times_of_day_order_values(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # the present tense decides only against the past, never between two of now
+        ("BP's 142 over 88, 156 over 90, I did it twice", set()),
+        ("Temp's 37.6 in the left ear and 37.9 in the right", set()),
+        # a value a change came from; a reading said to be false
+        ("her BP's dropped to 94 over 60 from 130 this morning", {
+            "data(systolicBP, 94)", "data(diastolicBP, 60)"}),
+        ("heart rate 150 but that's artefact. Manual pulse is 84.", {
+            "data(heartRate, 84)"}),
+        # a value said again as one end of a range
+        ("P: maybe a three, three or four", set()),
+        ("D: how's the pain out of ten P: maybe a three, three or four", set()),
+        # a follow-up about now asks the question before again; other follow-ups don't
+        ("PA: any pain at the incision Patient: a one when I get up "
+         "PA: and right now Patient: right now nothing, zero", {"data(painLevel, 0)"}),
+        ("Doctor: the knee pain out of ten Patient: six or seven "
+         "Doctor: does anything help Patient: I take two of the two hundreds", set()),
+        # one kind of pain denied is not every pain
+        ("Doctor: any chest pain Patient: no", set()),
+        # values said of "it" and "they" as they change; latest; a target is ended
+        ("sats were 89% on the same, then he's come back up to 93%", {
+            "data(oxygenSaturation, 93)"}),
+        ("Overnight BMs were 12.1 at 10pm and 9.8 at 2am, and this morning's is 7.6", {
+            "data(bloodGlucose, 7.6)"}),
+        ("target sats 88 to 92, and she's 90% on 1 litre", {
+            "condition(backgroundInfo, hypercapnicRespiratoryFailure)",
+            "data(oxygenSaturation, 90)", "data(oxygenFlow, 1.0)",
+            "condition(oxygenSupply, supplemental)"}),
+        # ward words
+        ("he's more confused than earlier", {"condition(consciousness, confused)"}),
+        ("apyrexial at 36.8", {"data(temperature, 36.8)"}),
+        ("B: nil allergies", set()),
+        ("Not on O2, sats 96%", {"condition(oxygenSupply, air)",
+                                 "data(oxygenSaturation, 96)"}),
+        ("NPO after midnight for her procedure tomorrow", set()),
+        ("resps are up to 30", {"data(respiratoryRate, 30)"}),
+        ("respirations eighteen o two sat ninety five percent", {
+            "data(respiratoryRate, 18)", "data(oxygenSaturation, 95)"}),
+        ("Pain is three out and ten now", {"data(painLevel, 3)"}),
+        ("your A1c was six point eight", set()),
+        ("Nurse: I'm just going to get your obs done... so temperature's 38.4", {
+            "data(temperature, 38.4)"}),
+        ("eighty nine percent on your two litres", {
+            "data(oxygenSaturation, 89)", "data(oxygenFlow, 2.0)",
+            "condition(oxygenSupply, supplemental)"}),
+    ],
+)  # fmt: skip
+def test_sixth_round_of_language(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
