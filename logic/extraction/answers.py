@@ -50,6 +50,7 @@ _FOLLOW_UP = re.compile(
     r"\b(?:now|today|tonight|at\s+rest|at\s+the\s+moment|currently|this\s+morning)\b",
     re.I,
 )
+_NUMBERS = re.compile(r"\d")
 # "It's 102": the value of what was just said not to be.
 _IT_IS = re.compile(r"(?:it's|it\s+is|they're|they\s+are)\b", re.I)
 # What a question's words say of the answer to it: another person, another time.
@@ -101,8 +102,10 @@ class AnswerReader(NumberBinder):
         """ "Pulse 80. No, 84.", "BM was 2.4. Rechecked now and it's 6.9.", "The
         heart rate's not 120. It's 102.": a sentence that opens with a correction
         or a recheck, or with "it's" after a value denied, and says one number and
-        no type gives the last reading of the sentence before its new value."""
-        sentences = self.context.sentences
+        no type gives the last reading of the sentence before its new value; a
+        correction said as a sentence of its own ("Sats 91. No wait. 95.") opens
+        the sentence after it."""
+        sentences = self._corrections_joined()
         for (p_start, p_end), (c_start, c_end) in zip(
             sentences, sentences[1:], strict=False
         ):
@@ -139,6 +142,23 @@ class AnswerReader(NumberBinder):
             self.bind(
                 Mention("type", last.statement.type, number.start, number.end), number
             )
+
+    def _corrections_joined(self) -> list[tuple[int, int]]:
+        """The sentences, each that is a correction cue alone joined to the next."""
+        joined: list[tuple[int, int]] = []
+        pending: int | None = None
+        for start, end in self.context.sentences:
+            alone = any(
+                m.category == "correction" and start <= m.start and m.end <= end
+                for m in self.context.modifiers
+            ) and not _NUMBERS.search(self.norm.text, start, end)
+            words = content_words(self.norm.text[start:end])
+            if alone and words <= 2:
+                pending = start if pending is None else pending
+                continue
+            joined.append((start if pending is None else pending, end))
+            pending = None
+        return joined
 
     def _last_question(self, start: int, end: int) -> tuple[int, list[Mention]]:
         """The last sentence of a clinician's turn that names a type, and its

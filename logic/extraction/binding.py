@@ -90,7 +90,8 @@ _LINKS = frozenset(
 # A clause that opens with its own subject and verb: a new statement.
 # In the present tense only: ", and she was confused" goes on telling the past.
 _SUBJECT_CLAUSE = re.compile(
-    r"(?:,|\s[—–-])\s*(?:(?:and|but|so)\s+)?(?:(?:he|she|they|it|i)(?:'s|'re|'ve|\s+is|"
+    r"(?:,|\s[—–-])\s*(?:(?:and|but|so)\s+)?(?:(?:this\s+morning|today|now|tonight)\s+)?"
+    r"(?:(?:he|she|they|it|i)(?:'s|'re|'ve|\s+is|"
     r"\s+are|\s+has|\s+have)|this\s+morning's|today's|tonight's|now\s+it's)\b",
     re.I,
 )

@@ -28,6 +28,7 @@ FLOORS = {
     "asr-heldout.jsonl": (0.99, 0.99),
     "asr-heldout2.jsonl": (0.90, 0.96),
     "asr-heldout3.jsonl": (0.92, 0.92),
+    "asr-heldout4.jsonl": (0.92, 0.97),
     "bedside-heldout.jsonl": (0.98, 0.92),
     "bedside-heldout2.jsonl": (0.98, 0.99),
     "bedside-heldout3.jsonl": (0.99, 0.94),

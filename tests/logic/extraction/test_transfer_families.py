@@ -736,3 +736,15 @@ def test_times_of_day_order_values(alphabet, text, expected):
 )  # fmt: skip
 def test_sixth_round_of_language(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Sats 91. No wait. 95.", {"data(oxygenSaturation, 95)"}),
+        ("Last night, his BP was 160 over 90, this morning it's 148 over 84.", {
+            "data(systolicBP, 148)", "data(diastolicBP, 84)"}),
+    ],
+)  # fmt: skip
+def test_seventh_round_of_language(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
