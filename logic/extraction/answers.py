@@ -30,7 +30,7 @@ _TAKEN_BACK = re.compile(
 _PRONOUN_VALUE = re.compile(
     r"\b(?:it's|it\s+is|it\s+was|that's|that\s+was|(?:it|that)\s+came\s+back"
     r"(?:\s+(?:at|as))?|it's\s+saying|it\s+says|it\s+reads|it's\s+reading|"
-    r"i'm\s+getting|i'm\s+reading|i've\s+got|i\s+get|"
+    r"i'm\s+getting|i'm\s+reading|i've\s+got|i\s+get|his\s+is|hers\s+is|"
     r"(?:this\s+morning's|today's|tonight's|the\s+latest|latest)\s+(?:one\s+)?(?:is|was)|"
     r"(?:it|they|he|she)(?:'s|'ve|\s+has|\s+have)?\s+(?:come|gone|dropped|risen|fallen|"
     r"crept|climbed)(?:\s+back)?(?:\s+(?:up|down))?\s+to|"
@@ -191,12 +191,17 @@ class AnswerReader(NumberBinder):
         with a denial and says no number gives the asked type's "none" value (a
         phrase of the alphabet worth 0, as "no pain")."""
         measurement = self.alphabet.measurements.get(question.type)
-        none = any(n == 0 for _, n in measurement.phrases) if measurement else False
         answer = self.norm.text[start:end]
-        if not none or not _OPENS_WITH_NO.match(answer):
+        if measurement is None or not _OPENS_WITH_NO.match(answer):
             return False
-        # "any chest pain? - no": one kind of pain denied, not every pain
-        if not _ASKED_PLAINLY.search(self.norm.text, 0, question.start):
+        if not any(n == 0 for _, n in measurement.phrases):
+            return False
+        # "any chest pain? - no", "any headaches? - no": one kind of pain denied,
+        # not every pain; the type's own first word, asked plainly, is all of it
+        said = self.norm.text[question.start : question.end].lower()
+        if said != measurement.synonyms[0] or not _ASKED_PLAINLY.search(
+            self.norm.text, 0, question.start
+        ):
             return False
         if any(start <= n.start < end for n in self.all_numbers):
             return False
@@ -225,22 +230,19 @@ class AnswerReader(NumberBinder):
                     or self._other_quantity(number)
                 ):
                     continue
-                referent = self._referent(start, number)
+                referent = self._referent(start, said.start(), number)
                 if referent is not None:
                     self.bind(referent, number)
 
-    def _referent(self, before: int, number: NumberToken) -> Mention | None:
-        """The type named in the eight sentences before ``before`` (short turns
-        of a dialogue) that admits ``number``; None when two types named there
-        would."""
-        earlier = [s for s in self.context.sentences if s[1] <= before][-8:]
-        if not earlier:
-            return None
-        named = [
-            m
-            for m in self.kept
-            if m.kind == "type" and earlier[0][0] <= m.start < before
-        ]
+    def _referent(
+        self, sentence_start: int, said: int, number: NumberToken
+    ) -> Mention | None:
+        """The type named before ``said``, in its sentence or the eight before it
+        (short turns of a dialogue), that admits ``number``; None when two types
+        named there would."""
+        earlier = [s for s in self.context.sentences if s[1] <= sentence_start][-8:]
+        first = earlier[0][0] if earlier else sentence_start
+        named = [m for m in self.kept if m.kind == "type" and first <= m.start < said]
         admits = []
         for mention in reversed(named):
             try:

@@ -91,7 +91,7 @@ _LINKS = frozenset(
 # In the present tense only: ", and she was confused" goes on telling the past.
 _SUBJECT_CLAUSE = re.compile(
     r"(?:,|\s[—–-])\s*(?:(?:and|but|so)\s+)?(?:(?:this\s+morning|today|now|tonight)\s+)?"
-    r"(?:(?:he|she|they|it|i)(?:'s|'re|'ve|\s+is|"
+    r"(?:(?:he|she|they|it|i|you)(?:'s|'re|'ve|\s+is|"
     r"\s+are|\s+has|\s+have)|this\s+morning's|today's|tonight's|now\s+it's)\b",
     re.I,
 )

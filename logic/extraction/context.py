@@ -383,6 +383,12 @@ class Context:
             for match in rule.pattern.finditer(self.text)
             if match.end() > match.start()
         ]
+        # A speaker's label names who speaks, it is no cue ("Daughter: he's been
+        # more confused").
+        labels = [(start, end) for start, end, _, _ in self._labelled]
+        matches = [
+            m for m in matches if not any(a < m.end and m.start < b for a, b in labels)
+        ]
         matches.sort(key=lambda m: (m.start - m.end, m.start))
         taken = [False] * len(self.text)
         found: list[Modifier] = []

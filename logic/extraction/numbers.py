@@ -123,6 +123,10 @@ def _run_value(words: str) -> str:
             return decimal
     if "oh" in spoken and all(w in _DIGIT_WORDS for w in spoken):
         return "".join(_DIGIT_WORDS[w] for w in spoken)
+    # "one-one-two": digits said one by one, joined by hyphens.
+    hyphened = words.lower().split("-")
+    if len(hyphened) >= 3 and all(w.strip() in _DIGIT_WORDS for w in hyphened):
+        return "".join(_DIGIT_WORDS[w.strip()] for w in hyphened)
     converted = alpha2digit(words, "en", threshold=0).strip()
     if pair := _PAIR.match(converted):
         return str(int(pair.group(1)) * 100 + int(pair.group(2)))

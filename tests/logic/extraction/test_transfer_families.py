@@ -748,3 +748,37 @@ def test_sixth_round_of_language(alphabet, text, expected):
 )  # fmt: skip
 def test_seventh_round_of_language(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("GP: any headaches Patient: no, nothing like that", set()),
+        ("Caller: I took his temperature an hour ago and it was 39.4 "
+         "Nurse: is he talking to you", set()),
+        ("he's awake but he's not making sense", {"condition(consciousness, confused)"}),
+        ("Diabetes nurse: a finger prick. Okay, that's eleven point three", {
+            "data(bloodGlucose, 11.3)"}),
+        ("Dr: how painful is it today out of ten Patient: a four", {
+            "data(painLevel, 4)"}),
+        ("Heart rate one-one-two", {"data(heartRate, 112)"}),
+        ("The first was 150 over 95, the second one was 142 over 88", {
+            "data(systolicBP, 142)", "data(diastolicBP, 88)"}),
+        ("We're aiming for under 140, and you're 132 over 80", {
+            "data(systolicBP, 132)", "data(diastolicBP, 80)"}),
+        ("Daughter: he's been much more confused since Tuesday Doctor: right", {
+            "condition(consciousness, confused)"}),
+        ("back from dialysis with two litres off", set()),
+        ("no more pain already", {"data(painLevel, 0)"}),
+        ("Temp 38.1, no hang on, that's the lady next door, his is 37.3", {
+            "data(temperature, 37.3)"}),
+        ("only opening his eyes to pain now", {"condition(consciousness, pain)"}),
+        ("he's a bit more confused than when I came on", {
+            "condition(consciousness, confused)"}),
+        ("her oxygen was 91 percent so we put her on two litres and now she's 95", {
+            "data(oxygenSaturation, 95)", "data(oxygenFlow, 2.0)",
+            "condition(oxygenSupply, supplemental)"}),
+    ],
+)  # fmt: skip
+def test_seventh_round_everyday_language(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
