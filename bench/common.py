@@ -107,6 +107,24 @@ def machine_line(info: dict[str, object]) -> str:
     )
 
 
+def module_json(
+    module: str, arguments: list[str], env: dict[str, str], timeout: int
+) -> dict:
+    """Run ``python -m module arguments`` in ``env`` and return the JSON its last
+    line prints; a failure raises with the end of its stderr."""
+    done = subprocess.run(
+        [PYTHON, "-m", module, *arguments],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"{module} failed:\n{done.stderr[-3000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
 def django_child_run(module: str, *arguments: object) -> dict:
     """Run ``python -m module arguments`` with Django set up on a fresh SQLite
     database (no Redis, Celery eager) and return the JSON of its last line."""
@@ -121,14 +139,4 @@ def django_child_run(module: str, *arguments: object) -> dict:
             "CELERY_TASK_ALWAYS_EAGER": "true",
             "LOG_LEVEL": "WARNING",
         }
-        done = subprocess.run(
-            [PYTHON, "-m", module, *map(str, arguments)],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=3600,
-        )
-        if done.returncode != 0:
-            raise RuntimeError(f"{module} failed:\n{done.stderr[-3000:]}")
-        return json.loads(done.stdout.strip().splitlines()[-1])
+        return module_json(module, list(map(str, arguments)), env, 3600)

@@ -19,24 +19,14 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from bench.common import PYTHON, ROOT, progress
+from bench.common import PYTHON, ROOT, module_json, progress
 from tests.support.servers import PostgresServer, RedisServer
 
 WORKERS = (1, 2, 4)
 
 
 def _driver(env: dict[str, str], *arguments: str) -> dict[str, Any]:
-    done = subprocess.run(
-        [PYTHON, "-m", "bench.throughput_driver", *arguments],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=2400,
-    )
-    if done.returncode != 0:
-        raise RuntimeError(f"throughput driver failed:\n{done.stderr[-3000:]}")
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return module_json("bench.throughput_driver", list(arguments), env, 2400)
 
 
 def _workers_start(env: dict[str, str], count: int, logs: Path):

@@ -50,7 +50,6 @@ _FOLLOW_UP = re.compile(
     r"\b(?:now|today|tonight|at\s+rest|at\s+the\s+moment|currently|this\s+morning)\b",
     re.I,
 )
-_NUMBERS = re.compile(r"\d")
 # "It's 102": the value of what was just said not to be.
 _IT_IS = re.compile(r"(?:it's|it\s+is|they're|they\s+are)\b", re.I)
 # What a question's words say of the answer to it: another person, another time.
@@ -151,7 +150,7 @@ class AnswerReader(NumberBinder):
             alone = any(
                 m.category == "correction" and start <= m.start and m.end <= end
                 for m in self.context.modifiers
-            ) and not _NUMBERS.search(self.norm.text, start, end)
+            ) and not any(start <= n.start < end for n in self.all_numbers)
             words = content_words(self.norm.text[start:end])
             if alone and words <= 2:
                 pending = start if pending is None else pending

@@ -250,13 +250,12 @@ class NumberBinder:
         )
         if statement.family == "data":
             attributes -= {"negated"}  # "no fever, temp 37.2": a number is said
-            if start < t_start and (
-                self.context.now_before(start)
-                or present_before(self.norm.text, start, t_start)
-            ):
-                # "Latest BM before breakfast is 7.4", "this morning his temp is
-                # 37.6" (against "was febrile at 38.9 around 2am")
-                attributes |= {"now"} if self.context.now_before(start) else {"present"}
+            # "Latest BM before breakfast is 7.4"; "this morning his temp is 37.6"
+            # (against "was febrile at 38.9 around 2am")
+            if start < t_start and self.context.now_before(start):
+                attributes |= {"now"}
+            elif start < t_start and present_before(self.norm.text, start, t_start):
+                attributes |= {"present"}
             measurement = self.alphabet.measurements[statement.type]
             if not measurement.self_reported and self.context.in_patient_turn(t_start):
                 # "P: my temperature today was 103": the patient's own reading,

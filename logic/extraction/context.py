@@ -256,13 +256,10 @@ def _labels_pattern(
 
 def split_at(spans: list[tuple[int, int]], cuts: list[int]) -> list[tuple[int, int]]:
     """``spans`` cut at each offset of ``cuts`` inside them."""
-    result = []
+    result: list[tuple[int, int]] = []
     for start, end in spans:
-        inner = sorted(c for c in cuts if start < c < end)
-        for left, right in zip([start, *inner], [*inner, end], strict=True):
-            piece = (left, right)
-            if right > left:
-                result.append(piece)
+        inner = sorted({c for c in cuts if start < c < end})
+        result += zip([start, *inner], [*inner, end], strict=True)
     return result
 
 
@@ -310,7 +307,7 @@ class Context:
         self.lexicon = lexicon or context_lexicon()
         # A turn's label starts a sentence, whatever the punctuation.
         self.sentences = split_at(
-            sentences_split(text), [s for s, _, _ in self._labelled_turns()]
+            sentences_split(text), [start for start, _ in self.labels]
         )
         self.modifiers = self._modifiers()
         self.soft_ends = soft_ends
@@ -329,13 +326,9 @@ class Context:
         return tuple((end, stop, by) for _, end, stop, by in self._labelled)
 
     @property
-    def label_starts(self) -> list[int]:
-        """Where each speaker label of a transcript starts."""
-        return [start for start, _, _ in self._labelled_turns()]
-
-    def _labelled_turns(self) -> tuple[tuple[int, int, bool], ...]:
-        """The turns with their labels: ``(label start, end, by_patient)``."""
-        return tuple((start, stop, by) for start, _, stop, by in self._labelled)
+    def labels(self) -> list[tuple[int, int]]:
+        """Where each speaker label of a transcript stands ("Patient:")."""
+        return [(start, end) for start, end, _, _ in self._labelled]
 
     @cached_property
     def _labelled(self) -> tuple[tuple[int, int, int, bool], ...]:
@@ -385,9 +378,10 @@ class Context:
         ]
         # A speaker's label names who speaks, it is no cue ("Daughter: he's been
         # more confused").
-        labels = [(start, end) for start, end, _, _ in self._labelled]
         matches = [
-            m for m in matches if not any(a < m.end and m.start < b for a, b in labels)
+            m
+            for m in matches
+            if not any(a < m.end and m.start < b for a, b in self.labels)
         ]
         matches.sort(key=lambda m: (m.start - m.end, m.start))
         taken = [False] * len(self.text)
@@ -521,7 +515,7 @@ class Context:
         if self._now_after(end):
             found -= {"historical", "past"}  # "she's alert now"
             found.add("now")
-        if self._now_before(start):
+        if self.now_before(start):
             found.add("now")  # "now 94%": decides between two values
         if self._asked(start):
             found.add("question")  # "Any allergies?" asserts none
@@ -616,10 +610,6 @@ class Context:
         return first <= start <= own[1]
 
     def now_before(self, start: int) -> bool:
-        """Whether a "now" cue ("latest", "now") stands right before ``start``."""
-        return self._now_before(start)
-
-    def _now_before(self, start: int) -> bool:
         """A "now" cue within two words before ``start``, in the same clause."""
         return any(
             m.category == "current"

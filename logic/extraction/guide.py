@@ -32,8 +32,6 @@ from logic.extraction.mentions import Mention
 from logic.extraction.resolve import Found, resolve
 from logic.statements import Statement
 
-# A speaker's label at a clause's start.
-_LABEL = re.compile(r"\s*(?:\[\w+\]|\w+\s*:)\s*")
 _BOUNDARY = re.compile(
     r"[;!?,\n]|(?<![.\d])\.(?![.\d])|(?<=\d)\.(?!\d)|\s(?:and|but|so|because)\s"
     r"(?=(?:he|she|they|i|we|his|her|the patient)\b)",
@@ -230,9 +228,7 @@ class _Reader(AnswerReader):
     def leftover(self, start: int, end: int) -> None:
         """A clause that says nothing the alphabet can express (its speaker's
         label left out: "Patient: much better" is shown as "much better")."""
-        if start in self.context.label_starts:
-            label = _LABEL.match(self.norm.text, start, end)
-            start = label.end() if label else start
+        start = next((e for s, e in self.context.labels if s == start), start)
         words = [w for w in re.findall(r"[\w']+", self.norm.text[start:end].lower())]
         content = [w for w in words if w not in FILLER]
         if len(content) < 2:
@@ -248,7 +244,9 @@ class _Reader(AnswerReader):
         self.corrections()
         self.pronoun_values()
         self.answered_in_other_words()
-        clauses = split_at(_clauses(self.norm.text), self.context.label_starts)
+        clauses = split_at(
+            _clauses(self.norm.text), [s for s, _ in self.context.labels]
+        )
         instruction_from = min(
             (self.context.sentence_of(m.start)[0] for m in self.context.instructions()),
             default=len(self.norm.text) + 1,

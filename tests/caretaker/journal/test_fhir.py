@@ -4,7 +4,7 @@ NEWS2 totals, undone facts as entered-in-error; validated by fhir.resources, by
 command and over HTTP with access rules."""
 
 import json
-from datetime import datetime, timedelta
+from datetime import timedelta
 from io import StringIO
 
 import pytest
@@ -17,6 +17,7 @@ from caretaker.audit.models import Action, AuditEvent
 from caretaker.care.actions import fact_undo, message_import
 from caretaker.journal.models import Fact, Message
 from tests.caretaker.factories import RuleSetActivationFactory, RuleSetVersionFactory
+from tests.support.ward_clock import chart_day_start
 
 pytestmark = pytest.mark.django_db
 
@@ -224,18 +225,11 @@ def test_a_rule_set_stored_before_codings_is_coded_as_the_shipped_one(
     assert export(patient.record_number) == before
 
 
-def _day_start() -> datetime:
-    """07:00 on the ward's clock, today's or, before it, yesterday's."""
-    now = timezone.localtime()
-    start = now.replace(hour=7, minute=0, second=0, microsecond=0)
-    return start if start < now else start - timedelta(days=1)
-
-
 @pytest.fixture
 def two_days(patient):
     """Yesterday's chart day: 1,500 mL in and 900 mL out (and a drink undone);
     today's: 400 mL in so far, the last of it at 07:00 sharp of yesterday's."""
-    start = _day_start()
+    start = chart_day_start()
     said = [
         (start - timedelta(hours=20), "data(fluidIntake, 1500)"),
         (start - timedelta(hours=10), "data(urineOutput, 900)"),

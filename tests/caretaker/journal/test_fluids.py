@@ -19,23 +19,17 @@ from caretaker.journal.fluids import (
 )
 from caretaker.journal.handover import patient_handover
 from logic.ruleset import default_ruleset
+from tests.support.ward_clock import chart_day_start
 
 pytestmark = pytest.mark.django_db
 
 NO_WEIGHT = "No weight recorded: urine output per kg cannot be assessed."
 
 
-def _day_start() -> datetime:
-    """07:00 on the ward's clock, today's or, before it, yesterday's."""
-    now = timezone.localtime()
-    start = now.replace(hour=7, minute=0, second=0, microsecond=0)
-    return start if start < now else start - timedelta(days=1)
-
-
 @pytest.fixture
 def charted(patient):
     """A litre in and 400 mL out since the day start, and no weight."""
-    start, now = _day_start(), timezone.now()
+    start, now = chart_day_start(), timezone.now()
     message_import(patient=patient, said_at=start + (now - start) / 2,
                    text="1 litre of saline went through",
                    statements=["data(fluidIntake, 1000)"])  # fmt: skip
@@ -138,7 +132,7 @@ def test_each_chart_day_totals_its_intake_and_output_from_07_00_to_07_00():
 
 def test_series_json_carries_the_fluid_chart_day_by_day(client, nurse, charted):
     """The patient chart's fluid panel: one row per chart day with its totals."""
-    message_import(patient=charted, said_at=_day_start() - timedelta(hours=2),
+    message_import(patient=charted, said_at=chart_day_start() - timedelta(hours=2),
                    text="drank 300 mL", statements=["data(fluidIntake, 300)"])  # fmt: skip
     client.force_login(nurse)
     data = client.get(f"/patients/{charted.pk}/series.json").json()
@@ -149,4 +143,4 @@ def test_series_json_carries_the_fluid_chart_day_by_day(client, nurse, charted):
         (1000, 400, 600),
     ]
     assert [d["complete"] for d in days] == [True, False]
-    assert days[1]["start"] == _day_start().isoformat()
+    assert days[1]["start"] == chart_day_start().isoformat()
