@@ -181,6 +181,12 @@ _ONE_PRONOUN = re.compile(
 
 
 _HUNDREDS = re.compile(r"hundred|thousand|[1-9]0{2,3}", re.I)
+# "SpO 2", "o two sats", "FiO 2", "CO 2": a gas's subscript said or written apart
+# from its letters, which would otherwise join the reading ("spo two 95" is no 295).
+_SUBSCRIPT_TWO = re.compile(
+    r"(?<![\w.])((?:sp|sa|fi|pa|pc|etc|c)?o)[ -](?:2|two)(?![\w.])", re.I
+)
+_SUBSCRIPT_BEFORE = re.compile(r"(?<![\w.])(?:sp|sa|fi|pa|pc|etc|c)?o[ -]$", re.I)
 
 
 def _word_runs(text: str) -> list[tuple[int, int]]:
@@ -192,7 +198,9 @@ def _word_runs(text: str) -> list[tuple[int, int]]:
     while index < len(words):
         word, start, end = words[index]
         # The 2 of "SpO2" is part of a word, not a number.
-        glued = start > 0 and text[start - 1].isalpha()
+        glued = (start > 0 and text[start - 1].isalpha()) or (
+            word in ("2", "two") and _SUBSCRIPT_BEFORE.search(text[:start]) is not None
+        )
         if not _is_number(word) or glued:
             index += 1
             continue
@@ -246,7 +254,8 @@ def _word_runs(text: str) -> list[tuple[int, int]]:
 def _edits(
     text: str, glued: frozenset[str], units: frozenset[str] = frozenset()
 ) -> list[tuple[int, int, str]]:
-    """Replacements in ``text``: runs of number words by digits, a glued type word
+    """Replacements in ``text``: runs of number words by digits, a gas said apart
+    from its subscript ("SpO 2") by the two together, a glued type word
     and value ("HR64") by the two apart ("HR 64"), "2L" by "2 litres" and a value
     written against its unit ("200mL") by the two apart."""
     edits = []
@@ -257,6 +266,8 @@ def _edits(
         digits = _run_value(words)
         if re.fullmatch(r"\d+(\.\d+)?", digits):
             edits.append((start, end, digits))
+    for match in _SUBSCRIPT_TWO.finditer(text):
+        edits.append((match.start(), match.end(), f"{match.group(1)}2"))
     for match in _GLUED.finditer(text):
         if match.group(1).lower() in glued:
             edits.append((match.start(), match.end(), " ".join(match.groups())))

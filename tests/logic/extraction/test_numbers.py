@@ -47,6 +47,28 @@ def test_words_that_are_not_numbers_stay() -> None:
     assert numbers_find(normalized) == ()
 
 
+@pytest.mark.parametrize(
+    ("text", "expected_text", "values"),
+    [
+        ("SpO 2 95 on air", "SpO2 95 on air", [95]),
+        ("spo two ninety five", "spo2 95", [95]),
+        ("o two sats ninety four", "o2 sats 94", [94]),
+        ("FiO 2 of 0.4", "FiO2 of 0.4", [Decimal("0.4")]),
+        ("sats 94 on O 2", "sats 94 on O2", [94]),
+        ("a CO 2 retainer", "a CO2 retainer", []),
+        # Not a gas: "to two", "go 2" keep their numbers.
+        ("up to two litres", "up to 2 litres", [2]),
+    ],
+)
+def test_a_gas_said_apart_from_its_subscript_keeps_the_two(
+    text: str, expected_text: str, values: list[Decimal]
+) -> None:
+    """The 2 of "SpO 2" belongs to the word; it never joins the reading (295)."""
+    normalized = normalize(text)
+    assert normalized.text == expected_text
+    assert [n.value for n in numbers_find(normalized)] == values
+
+
 def test_offsets_after_a_replaced_run_map_back() -> None:
     """Text after a converted run maps to the same words in the original."""
     text = "BP seventy eight over forty, heart rate 72"
