@@ -31,13 +31,56 @@ _PRONOUN_VALUE = re.compile(
     r"\b(?:it's|it\s+is|it\s+was|that's|that\s+was|(?:it|that)\s+came\s+back"
     r"(?:\s+(?:at|as))?|it's\s+saying|it\s+says|it\s+reads|it's\s+reading|"
     r"i'm\s+getting|i'm\s+reading|i've\s+got|i\s+get|his\s+is|hers\s+is|"
-    r"(?:this\s+morning's|today's|tonight's|the\s+latest|latest)\s+(?:one\s+)?(?:is|was)|"
+    r"(?:this\s+morning's|today's|tonight's|the\s+latest|latest|the\s+last\s+one)\s+(?:one\s+)?(?:is|was)|"
     r"(?:it|they|he|she)(?:'s|'ve|\s+has|\s+have)?\s+(?:come|gone|dropped|risen|fallen|"
-    r"crept|climbed)(?:\s+back)?(?:\s+(?:up|down))?\s+to|"
+    r"crept|climbed|settled|improved|recovered|fell|rose|came|went)(?:\s+back)?"
+    r"(?:\s+(?:up|down))?\s+(?:to|at)|"
     r"now\s+(?:she's|he's|you're|she\s+is|he\s+is|you\s+are))"
     r"\s+(?:(?:a|an|at|about|around|like|now|sitting\s+at|only|just|sort\s+of|kind\s+of|"
     r"probably|maybe|roughly|solid|good|easily)\s+)*(?=\d)",
     re.I,
+)
+# Parts of the body a rating may be asked of, which rate their pain.
+_BODY_SITES = frozenset(
+    [
+        "head",
+        "throat",
+        "neck",
+        "back",
+        "chest",
+        "tummy",
+        "stomach",
+        "belly",
+        "abdomen",
+        "hip",
+        "hips",
+        "knee",
+        "knees",
+        "leg",
+        "legs",
+        "arm",
+        "arms",
+        "shoulder",
+        "shoulders",
+        "ankle",
+        "foot",
+        "feet",
+        "wrist",
+        "hand",
+        "ear",
+        "tooth",
+        "teeth",
+        "jaw",
+        "wound",
+        "side",
+        "elbow",
+        "finger",
+        "fingers",
+        "toe",
+        "toes",
+        "pelvis",
+        "groin",
+    ]
 )
 # What may stand right before the asked type for "no" to deny all of it.
 _ASKED_PLAINLY = re.compile(
@@ -52,6 +95,18 @@ _FOLLOW_UP = re.compile(
 )
 # "It's 102": the value of what was just said not to be.
 _IT_IS = re.compile(r"(?:it's|it\s+is|they're|they\s+are)\b", re.I)
+# "I'll check your sugar", "let me take your temperature": a reading about to be
+# taken, whose value the next words read off.
+_ANNOUNCED = re.compile(
+    r"\b(?:i'll|i\s+will|let\s+me|let's|i'm\s+(?:just\s+)?going\s+to|we'll|i\s+need\s+to)"
+    r"\s+(?:just\s+)?(?:quickly\s+)?(?:check|do|take|get|recheck|measure|pop|run)\b",
+    re.I,
+)
+# A sentence that opens with its number, after fillers: "Okay, 6.6, lovely."
+_OPENS_WITH_NUMBER = re.compile(
+    r"[\s,.]*(?:(?:okay|ok|right|so|and|um|uh|erm|that's|it's|thanks)[\s,.]+)*(?=\d)",
+    re.I,
+)
 # What a question's words say of the answer to it: another person, another time.
 _ASKED_CARRIES = frozenset({"other", "historical"})
 
@@ -183,7 +238,11 @@ class AnswerReader(NumberBinder):
         for a, b in sorted(self.scales, reverse=True):
             if start <= a < end:
                 text = text[:a] + " " * (b - a) + text[b:]
-        return content_words(text[start:end]) <= 4
+        # A part of the body rated is its pain: "0 to 10, how's that throat?"
+        sites = sum(
+            w in _BODY_SITES for w in re.findall(r"[a-z]+", text[start:end].lower())
+        )
+        return content_words(text[start:end]) - sites <= 4
 
     def _answered_none(self, question: Mention, start: int, end: int) -> bool:
         """ "Nurse: any pain at the moment Patient: no, none": an answer that opens
@@ -210,6 +269,55 @@ class AnswerReader(NumberBinder):
             Statement("data", question.type, Decimal(0)), start, start + denial.end()
         )
         return True
+
+    def announced_values(self) -> None:
+        """ "I'll check your sugar while I'm here. Eight point one.": a sentence
+        announcing a reading of one type, then, within the next three sentences and
+        before any other type is named, a sentence of the clinician that opens with
+        a number: that number is the reading, in the context of its own words."""
+        text = self.norm.text
+        sentences = self.context.sentences
+        for index, (start, end) in enumerate(sentences):
+            if not _ANNOUNCED.search(text, start, end):
+                continue
+            named = [m for m in self.kept if start <= m.start < end]
+            if len({m.type for m in named}) != 1 or any(
+                m.kind != "type" for m in named
+            ):
+                continue
+            if any(
+                start <= n.start < end and not self._consumed(n)
+                for n in self.all_numbers
+            ):
+                continue
+            for s_start, s_end in sentences[index + 1 : index + 4]:
+                if any(s_start <= m.start < s_end for m in self.kept):
+                    break
+                s_start = next(
+                    (e for s, e in self.context.labels if s == s_start), s_start
+                )
+                number = self._opening_number(s_start, s_end)
+                if number is None or self.context.in_patient_turn(s_start):
+                    continue
+                self.bind(
+                    Mention("type", named[0].type, number.start, number.end), number
+                )
+                break
+
+    def _opening_number(self, start: int, end: int) -> NumberToken | None:
+        """The unread number a sentence opens with, if any."""
+        opening = _OPENS_WITH_NUMBER.match(self.norm.text, start, end)
+        if opening is None:
+            return None
+        number = next((n for n in self.all_numbers if n.start == opening.end()), None)
+        if (
+            number is None
+            or number.start in self.used
+            or self._consumed(number)
+            or self._other_quantity(number)
+        ):
+            return None
+        return number
 
     def pronoun_values(self) -> None:
         """ "I'll put this in your ear for your temperature ... so that came back
@@ -271,12 +379,12 @@ class AnswerReader(NumberBinder):
             q_start, asked = self._last_question(turn_start, q_end)
             if asked:
                 before = asked
-            elif content_words(
-                self.norm.text[turn_start:q_end]
-            ) <= 4 and _FOLLOW_UP.search(self.norm.text, turn_start, q_end):
+            elif self._asked_again(turn_start, q_end):
                 asked = before  # "and right now?": the question before, again
             types = {m.type for m in asked if m.kind == "type"}
-            if len(types) != 1 or len(asked) != sum(m.kind == "type" for m in asked):
+            # "How's the pain since your operation?": a value named beside the
+            # type takes no number.
+            if len(types) != 1 or any(m.kind not in ("type", "value") for m in asked):
                 continue
             unread = [
                 n
@@ -309,6 +417,21 @@ class AnswerReader(NumberBinder):
             asked_context = self.context.attributes(question.start, question.end)
             for number in numbers:
                 self.bind(question, number, asked_context & _ANSWER_CARRIES)
+
+    def _asked_again(self, start: int, end: int) -> bool:
+        """Whether a clinician's turn naming no type asks the question before
+        again: a short follow-up about now ("and right now?"), or the scale
+        explained after the patient asked back ("Sorry, out of what? - Out of
+        ten, ten being the worst")."""
+        text = self.norm.text
+        if content_words(text[start:end]) <= 4 and _FOLLOW_UP.search(text, start, end):
+            return True
+        label = max((s for s, _ in self.context.labels if s <= start), default=-1)
+        patient_asked = any(
+            e == label and by_patient and text[s:e].rstrip().endswith("?")
+            for s, e, by_patient in self.context.turns
+        )
+        return patient_asked and any(start <= a < end for a, _ in self.scales)
 
     def answered_in_other_words(self) -> None:
         """ "Any surgeries in the past? - I had my appendix taken out.": a question

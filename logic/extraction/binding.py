@@ -89,10 +89,17 @@ _LINKS = frozenset(
 )
 # A clause that opens with its own subject and verb: a new statement.
 # In the present tense only: ", and she was confused" goes on telling the past.
+# After an hour: "at 6 was 7.2", "at four, was BP", "at 5 o'clock it was".
+_HOUR_THEN_READING = re.compile(
+    r"\s*(?:o'?clock|am|pm|a\.m\.|p\.m\.)?\s*,?\s*(?:it\s+)?(?:was|were|is|read)\b",
+    re.I,
+)
 _SUBJECT_CLAUSE = re.compile(
     r"(?:,|\s[—–-])\s*(?:(?:and|but|so)\s+)?(?:(?:this\s+morning|today|now|tonight)\s+)?"
     r"(?:(?:he|she|they|it|i|you)(?:'s|'re|'ve|\s+is|"
-    r"\s+are|\s+has|\s+have)|this\s+morning's|today's|tonight's|now\s+it's)\b",
+    r"\s+are|\s+has|\s+have)|this\s+morning's|today's|tonight's|now\s+it's|"
+    # the nurse's own judgement: "good overnight, I'd call her stable"
+    r"(?:i'd|i\s+would)\s+(?:call|class|consider|describe))\b",
     re.I,
 )
 # "96% on 1 litre": a number, then "on" and an amount.
@@ -689,13 +696,15 @@ class NumberBinder:
             )
 
     def _consumed(self, number: NumberToken) -> bool:
-        """Numbers inside a condition synonym ("GCS 15", "88 to 92"), a phrase or
-        the ends of a rating scale ("on a scale of 1 to 10")."""
+        """Numbers inside a condition synonym ("GCS 15", "88 to 92"), a phrase,
+        the ends of a rating scale ("on a scale of 1 to 10") or a speaker's label."""
         return any(
             m.start <= number.start and number.end <= m.end
             for m in (*self.every, *self.kept)
             if m.end - m.start > number.end - number.start  # "o 2 sat", "GCS 15"
-        ) or any(a <= number.start < b for a, b in self.scales)
+        ) or any(
+            a <= number.start < b for a, b in (*self.scales, *self.context.labels)
+        )  # "Speaker 2:" names who speaks
 
     def _slash_diastolic(self, number: NumberToken, last_type: str) -> bool:
         """ "150/90", "130 by 80": the number after the slash is the diastolic
@@ -720,6 +729,12 @@ class NumberBinder:
         clock = re.search(
             r"\d:$|\b(?:since|until|till|in|within|every)\s+$", before, re.I
         ) is not None or clock_said(self.norm.text, number.start, number.end)
+        # "his H'stix at 6 was 7.2": the hour of a reading told after it.
+        clock = clock or bool(
+            re.search(r"\bat\s+$", before, re.I)
+            and number.value == int(number.value) <= 24
+            and _HOUR_THEN_READING.match(after)
+        )
         # "on 60% high flow", "on 4 units": what the patient is on, not a reading.
         treatment = re.search(r"\b(?:on|at)\s+(?:about\s+|a\s+)?$", before, re.I)
         treatment = treatment if treatment and self._after_value(number) else None

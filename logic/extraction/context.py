@@ -70,6 +70,8 @@ _FILLERS = frozenset(["um", "uh", "uhm", "umm", "er", "erm", "ah", "hmm", "mm"])
 # What may open a sentence before its first cue: "Okay, and last time ...".
 _LEADS = _FILLERS | {"okay", "ok", "alright", "so", "and", "well", "right", "now"}
 # How a question opens when no question mark says so.
+# What a question takes as done: "since your operation", "after his surgery".
+_PRESUPPOSED = re.compile(r"\b(?:since|after)\s+(?:your|his|her|their|the)\s+$", re.I)
 _INTERROGATIVE = re.compile(
     r"\s*(?:(?:okay|ok|so|and|alright|right|um|uh|now|also|then)\W+)*"
     r"(?:(?:do|does|did|have|has|had|are|is|were|was|can|could|will|would)\s+"
@@ -136,6 +138,8 @@ class ContextLexicon:
     # ``[[answered]]``: values a question asks for, and an answer may give in
     # other words ("Any surgeries? - I had a hernia repaired").
     answered: tuple[Answered, ...] = ()
+    # Labels that name no role ("Speaker 1:"): roles are read from who asks.
+    unnamed_labels: tuple[str, ...] = ()
 
 
 def _phrase_pattern(phrase: str) -> str:
@@ -195,12 +199,15 @@ def context_lexicon(path: Path = RULES_FILE) -> ContextLexicon:
         tuple(str(x) for x in unrelated.get("phrases", [])),
         dominates,
         patient,
-        patient + _bracketed(tuple(str(x) for x in speakers.get("clinician", []))),
+        patient
+        + _bracketed(tuple(str(x) for x in speakers.get("clinician", [])))
+        + _bracketed(tuple(str(x) for x in speakers.get("unnamed", []))),
         {
             pronoun: tuple(str(x) for x in nouns)
             for pronoun, nouns in document.get("people", {}).items()
         },
         answered,
+        tuple(str(x).lower() for x in speakers.get("unnamed", [])),
     )
 
 
@@ -237,7 +244,9 @@ def _labels_pattern(
     def alternatives(chosen: list[str]) -> str:
         return (
             "|".join(
-                re.escape(label) + ("" if label.endswith("]") else r"\s*:")
+                # "Nurse 2:", "Speaker 1:": a role numbered when two share it
+                re.escape(label)
+                + ("" if label.endswith("]") else r"(?:\s+\d{1,2})?\s*:")
                 for label in sorted(chosen, key=len, reverse=True)
             )
             or "(?!)"
@@ -341,14 +350,38 @@ class Context:
             patient = _labels_pattern(self.lexicon.patient_labels, anywhere=True)
             assert every is not None and patient is not None
         labels = list(every.finditer(self.text))
+        ends = [label.start() for label in labels[1:]] + [len(self.text)]
         spoken = [patient.fullmatch(label.group()) is not None for label in labels]
+        if not any(spoken):
+            spoken = self._patient_by_questions(labels, ends)
         if all(spoken) or not any(spoken):
             return ()
-        ends = [label.start() for label in labels[1:]] + [len(self.text)]
         return tuple(
             (label.start(), label.end(), end, by_patient)
             for label, end, by_patient in zip(labels, ends, spoken, strict=True)
         )
+
+    def _patient_by_questions(
+        self, labels: list[re.Match[str]], ends: list[int]
+    ) -> list[bool]:
+        """Roles of a transcript of two unnamed speakers ("Speaker 1:", "Speaker
+        2:"): the clinician is the one who asks more questions (none known when
+        even)."""
+        names = [re.sub(r"\W+", " ", label.group()).strip().lower() for label in labels]
+        unnamed = all(
+            re.sub(r"\s*\d+$", "", name) in self.lexicon.unnamed_labels
+            for name in names
+        )
+        if len(set(names)) != 2 or not unnamed:
+            return [False] * len(labels)
+        asked = dict.fromkeys(names, 0)
+        for label, end, name in zip(labels, ends, names, strict=True):
+            asked[name] += self.text.count("?", label.end(), end)
+        first, second = sorted(set(names))
+        if asked[first] == asked[second]:
+            return [False] * len(labels)
+        answerer = first if asked[first] < asked[second] else second
+        return [name == answerer for name in names]
 
     def asked_about_others(self, position: int) -> bool:
         """Whether ``position`` is in the patient's answer to a clinician's turn
@@ -556,6 +589,8 @@ class Context:
         """Whether ``position`` is in a sentence that ends with a question mark:
         a question names what it asks about, it does not say it is so."""
         start, end = self.sentence_of(position)
+        if _PRESUPPOSED.search(self.text, start, position):
+            return False  # "How's the pain since your operation?" says it was done
         if not self.text[end : end + 2].lstrip().startswith("?"):
             # A transcript without question marks: a clinician's sentence that
             # opens as a question ("D: any allergies P: ...").

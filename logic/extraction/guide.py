@@ -64,7 +64,8 @@ _OF_PATIENT_WORDS = frozenset(
         seemed appears appear appeared feels feel felt clinically overall generally
         condition otherwise currently now still today tonight fairly quite pretty
         very and so well ok okay um uh er i i'd i'm id would say think reckon
-        believe all in whole my judgement judgment opinion view
+        believe all in whole my judgement judgment opinion view call consider class
+        describe regard count as
         """,
     )
 )
@@ -243,6 +244,7 @@ class _Reader(AnswerReader):
         self.answers()
         self.corrections()
         self.pronoun_values()
+        self.announced_values()
         self.answered_in_other_words()
         clauses = split_at(
             _clauses(self.norm.text), [s for s, _ in self.context.labels]

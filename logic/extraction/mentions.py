@@ -75,7 +75,7 @@ def _vocabulary(alphabet: Alphabet, unrelated: Unrelated) -> _Vocabulary:
             ]
     words.sort(key=lambda w: -len(w.phrase))
     vocabulary = tuple(
-        (re.compile(rf"(?<![\w-]){re.escape(w.phrase)}(?![\w-])", re.I), w)
+        (re.compile(rf"(?<![\w-]){_phrase_pattern(w.phrase)}(?![\w-])", re.I), w)
         for w in words
     ) + tuple(
         # "E4 V4 M6" (normalized "E 4 V 4 M 6"): a letter written against a value
@@ -85,6 +85,24 @@ def _vocabulary(alphabet: Alphabet, unrelated: Unrelated) -> _Vocabulary:
     )
     _CACHE[key] = (alphabet, vocabulary)
     return vocabulary
+
+
+# Words a synonym says in one form and the nurse in another: "opens his eyes when
+# you talk to him" is written once and heard of her, of them, and from "I".
+_INTERCHANGEABLE = tuple(
+    frozenset(group.split())
+    for group in ("his her their him them", "he she they", "i you we", "talk speak")
+)
+
+
+def _phrase_pattern(phrase: str) -> str:
+    """``phrase`` as a regular expression in which each word of a group of
+    :data:`_INTERCHANGEABLE` matches any word of its group."""
+    words = []
+    for word in phrase.split(" "):
+        group = next((g for g in _INTERCHANGEABLE if word.lower() in g), None)
+        words.append(f"(?:{'|'.join(sorted(group))})" if group else re.escape(word))
+    return r"\ ".join(words)
 
 
 def _unrelated_here(alphabet: Alphabet, unrelated: Unrelated) -> Unrelated:

@@ -127,7 +127,9 @@ def _run_value(words: str) -> str:
     hyphened = words.lower().split("-")
     if len(hyphened) >= 3 and all(w.strip() in _DIGIT_WORDS for w in hyphened):
         return "".join(_DIGIT_WORDS[w.strip()] for w in hyphened)
-    converted = alpha2digit(words, "en", threshold=0).strip()
+    # "one-ten", "one-forty-two": hyphens join a number said in parts as much as
+    # "ninety-eight"; read as spaces, the parts are read as nurses say them.
+    converted = alpha2digit(words.replace("-", " "), "en", threshold=0).strip()
     if pair := _PAIR.match(converted):
         return str(int(pair.group(1)) * 100 + int(pair.group(2)))
     if (tenths := _TENTHS.match(converted)) and not _NUMERAL.search(words):
@@ -175,7 +177,8 @@ _HUNDRED_AND_DIGITS = re.compile(
 _ONE_PRONOUN = re.compile(
     r"(?:\b(?:no|the|this|that|which|each|every|any|another|last|latest|new|other|"
     r"first|next|someone|some|bad|good|big|small|get|got|have|had|take|took|need|"
-    r"needed)\s+one\b|\bone\s+(?:of|another)\b)",
+    r"needed|left|right|same|old|main|only|little|usual|ear|forehead|wrist|arm|tympanic|"
+    r"digital|manual|electronic|blue|red|green|white|yellow|black|grey|gray)\s+one\b|\bone\s+(?:of|another)\b)",
     re.I,
 )
 

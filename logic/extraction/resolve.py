@@ -8,6 +8,8 @@ other value win; otherwise neither is offered and the nurse is asked.
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -20,6 +22,9 @@ from logic.statements import Statement
 
 _NOT_NOW = EXCLUDING | {"range"}
 _COUNT = {2: "two", 3: "three", 4: "four"}
+
+# A value denied: "no allergies", "not confused" ({} holds its synonyms).
+_DENIAL_OF = r"\b(?:no|not|never|without|denies)\s+(?:known\s+)?(?:{})\b"
 
 
 @dataclass(frozen=True)
@@ -136,6 +141,9 @@ def resolve(found: list[Found], alphabet: Alphabet, context: Context) -> Outcome
     """Keep current, asserted, undisputed statements; exclude the rest, and ask
     about types said with two values the words do not decide between."""
     current, excluded = _first_current(found, alphabet)
+    taken_back = _taken_back(current, alphabet, context)
+    excluded += [replace(i, context=i.context | {"replaced"}) for i in taken_back]
+    current = [i for i in current if i not in taken_back]
     dominated = _dominated(current, alphabet, context)
     excluded += [
         replace(item, context=item.context | {"overridden"})
@@ -191,6 +199,33 @@ def resolve(found: list[Found], alphabet: Alphabet, context: Context) -> Outcome
     asked = {items[0].statement.type for items in groups.values() if len(items) > 1}
     kept = _implied(_totals(kept, alphabet), alphabet, asked)
     return Outcome(tuple(kept), tuple(excluded), tuple(questions))
+
+
+def _taken_back(
+    current: list[Found], alphabet: Alphabet, context: Context
+) -> list[Found]:
+    """Condition values said, then corrected to their denial: "he's allergic
+    to... no, sorry, that's the man in bed 6, Frank's got no allergies"."""
+    taken_back = []
+    for item in current:
+        condition = alphabet.conditions.get(item.statement.type)
+        if condition is None:
+            continue
+        value = next(v for v in condition.values if v.name == item.statement.value)
+        cue = next(
+            (
+                m
+                for m in context.modifiers
+                if m.category == "correction" and m.start >= item.target
+            ),
+            None,
+        )
+        if cue is None:
+            continue
+        denial = _DENIAL_OF.format("|".join(re.escape(s) for s in value.synonyms))
+        if re.search(denial, context.text[cue.end :], re.I):
+            taken_back.append(item)
+    return taken_back
 
 
 def _summed(items: list[Found], alphabet: Alphabet, context: Context) -> Found | None:
@@ -250,6 +285,10 @@ def _implied(kept: list[Found], alphabet: Alphabet, asked: set[str]) -> list[Fou
         for implied in owner.implies if owner is not None else ():
             if not _applies(implied.when, statement):
                 continue
+            if _changed_since(result, implied.type, implied.value, item):
+                # "on air, so I put her on 2 litres": the later words are now.
+                result = [r for r in result if r.statement.type != implied.type]
+                said_types.discard(implied.type)
             if implied.type in said_types:
                 continue
             said_types.add(implied.type)
@@ -258,6 +297,22 @@ def _implied(kept: list[Found], alphabet: Alphabet, asked: set[str]) -> list[Fou
                 group=implied.type, note="",
             ))  # fmt: skip
     return result
+
+
+def _changed_since(
+    found: list[Found], type_name: str, value: str, implier: Found
+) -> bool:
+    """Whether ``implier``, which implies ``value``, is said as a change to now
+    ("put her on 2 litres") after every value said of ``type_name``, all of them
+    other than ``value``: the words go on to a change."""
+    said = [f for f in found if f.statement.type == type_name]
+    return (
+        "now" in implier.context
+        and bool(said)
+        and all(
+            str(f.statement.value) != value and f.end <= implier.start for f in said
+        )
+    )
 
 
 def _applies(when: str | None, statement: Statement) -> bool:
