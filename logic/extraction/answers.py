@@ -37,6 +37,7 @@ _PRONOUN_VALUE = re.compile(
     r"(?:\s+(?:up|down))?\s+(?:to|at)|"
     r"now\s+(?:she's|he's|you're|she\s+is|he\s+is|you\s+are))"
     r"\s+(?:(?:a|an|at|about|around|like|now|sitting\s+at|only|just|sort\s+of|kind\s+of|"
+    r"(?:back\s+)?(?:down|up)\s+to|back\s+to|"
     r"probably|maybe|roughly|solid|good|easily)\s+)*(?=\d)",
     re.I,
 )

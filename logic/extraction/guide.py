@@ -211,6 +211,14 @@ class _Reader(AnswerReader):
         if condition is None or not condition.of_patient:
             return False
         before = self.norm.text[clause_start : value.start]
+        # "She's alert and stable": other values of the patient said with it.
+        for other in self.kept:
+            if (
+                other.kind == "value"
+                and clause_start <= other.start < other.end <= value.start
+            ):
+                a, b = other.start - clause_start, other.end - clause_start
+                before = before[:a] + " " * (b - a) + before[b:]
         # "HR 88 - stable": a judgement set apart after the readings is of them all
         if _PATIENT_IS.search(before) or re.search(r"\s[-–—:]\s*$", before):
             return False  # "looking at everything today I'd say you're stable"

@@ -189,6 +189,8 @@ _HUNDREDS = re.compile(r"hundred|thousand|[1-9]0{2,3}", re.I)
 _SUBSCRIPT_TWO = re.compile(
     r"(?<![\w.])((?:sp|sa|fi|pa|pc|etc|c)?o)[ -](?:2|two)(?![\w.])", re.I
 )
+# "B.M.", "H.R.", "R.R.": an initialism written with stops, which are no sentence's end.
+_INITIALISM = re.compile(r"(?<![\w.])(?:[A-Za-z]\.){1,3}[A-Za-z]\.?(?![\w])")
 _SUBSCRIPT_BEFORE = re.compile(r"(?<![\w.])(?:sp|sa|fi|pa|pc|etc|c)?o[ -]$", re.I)
 
 
@@ -257,7 +259,8 @@ def _word_runs(text: str) -> list[tuple[int, int]]:
 def _edits(
     text: str, glued: frozenset[str], units: frozenset[str] = frozenset()
 ) -> list[tuple[int, int, str]]:
-    """Replacements in ``text``: runs of number words by digits, a gas said apart
+    """Replacements in ``text``: runs of number words by digits, an initialism
+    written with stops by its letters ("B.M." by "BM"), a gas said apart
     from its subscript ("SpO 2") by the two together, a glued type word
     and value ("HR64") by the two apart ("HR 64"), "2L" by "2 litres" and a value
     written against its unit ("200mL") by the two apart."""
@@ -269,6 +272,11 @@ def _edits(
         digits = _run_value(words)
         if re.fullmatch(r"\d+(\.\d+)?", digits):
             edits.append((start, end, digits))
+    for match in _INITIALISM.finditer(text):
+        # "B.M. of 4.1", "H.R. 80": the letters, and a stop only where a sentence ends.
+        letters = match.group().replace(".", "")
+        ends = re.match(r"\s*(?:[A-Z]|$)", text[match.end() :]) is not None
+        edits.append((match.start(), match.end(), letters + ("." if ends else "")))
     for match in _SUBSCRIPT_TWO.finditer(text):
         edits.append((match.start(), match.end(), f"{match.group(1)}2"))
     for match in _GLUED.finditer(text):

@@ -49,7 +49,10 @@ _CLOCK = re.compile(r"(?<![\d.])([01]\d|2[0-3])[:.]?([0-5]\d)(?![\d.])")
 _CLAUSE_CUT = re.compile(r"[,;]|\band\b", re.I)
 # Right after a number said roughly.
 _VAGUE = re.compile(
-    r"\s*(?:point\s+something|something|odd|-?ish|or\s+so|plus)\b", re.I
+    r"\s*(?:point\s+something|something|odd|-?ish|or\s+so|plus)\b"
+    # "38 pointed died": a point whose digits the recogniser lost
+    r"|\s*(?:point(?:ed|s)?|dot)\b(?!\s*\d)",
+    re.I,
 )
 # Right before a value that is not: "not 39", "aren't 90", "isn't a 7".
 _DENIED = re.compile(
@@ -83,8 +86,9 @@ def clock_said(text: str, start: int, end: int) -> bool:
 
 
 def vague(text: str, end: int) -> bool:
-    """ "9 point something", "ninety something", "38-ish": whether the number
-    ending at ``end`` is said as a rough one, no value."""
+    """ "9 point something", "ninety something", "38-ish", "38 pointed died":
+    whether the number ending at ``end`` is said as a rough one (or its decimal
+    was lost), no value."""
     return _VAGUE.match(text, end) is not None
 
 

@@ -141,7 +141,17 @@ def resolve(found: list[Found], alphabet: Alphabet, context: Context) -> Outcome
     """Keep current, asserted, undisputed statements; exclude the rest, and ask
     about types said with two values the words do not decide between."""
     current, excluded = _first_current(found, alphabet)
-    taken_back = _taken_back(current, alphabet, context)
+    taken_back = _taken_back(current, alphabet, context) + [
+        item
+        for item in current
+        if any(
+            later.group == item.group
+            and later.target > item.target
+            and later.context & {"range", "uncertain"}
+            and context.cue_between("correction", item.target, later.target)
+            for later in excluded
+        )  # "30, no wait, 38 point...": corrected to a value in doubt
+    ]
     excluded += [replace(i, context=i.context | {"replaced"}) for i in taken_back]
     current = [i for i in current if i not in taken_back]
     dominated = _dominated(current, alphabet, context)
