@@ -782,3 +782,80 @@ def test_seventh_round_of_language(alphabet, text, expected):
 )  # fmt: skip
 def test_seventh_round_everyday_language(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a reading announced, then read off in the next sentence
+        ("Nurse: I'll do your sugar now. Nine point two, not bad.", {
+            "data(bloodGlucose, 9.2)"}),
+        ("Let me take your temperature. Okay, 37.9.", {"data(temperature, 37.9)"}),
+        # announced, but what follows names another type first
+        ("I'll check your sugar. Pulse 88.", {"data(heartRate, 88)"}),
+        # announced and never read: no value
+        ("I'll check your sugar after lunch.", set()),
+        # two unnamed speakers: the one who asks is the clinician
+        ("Speaker 1: any pain today? Speaker 2: yeah, about a six. "
+         "Speaker 1: and where is it?", {"data(painLevel, 6)"}),
+        ("Nurse 1: this is Mrs Ong. Nurse 2: hi, pulse 72.", {"data(heartRate, 72)"}),
+        # the scale explained after the patient asks back
+        ("Doctor: how bad is the pain out of ten? Patient: out of what? "
+         "Doctor: out of ten, ten being the worst ever. Patient: a five I think", {
+            "data(painLevel, 5)"}),
+        # a part of the body rated is its pain; a symptom rated is not
+        ("Nurse: on a scale of nought to ten, how's the knee? Patient: a six", {
+            "data(painLevel, 6)"}),
+        ("Nurse: on a scale of nought to ten, how's your nausea? Patient: a six",
+         set()),
+        ("Nurse: how's the pain since your operation? Patient: better, a two now", {
+            "data(painLevel, 2)", "condition(backgroundInfo, operation)"}),
+        ("Nurse: are you diabetic at all? Patient: I am, on metformin", {
+            "condition(backgroundInfo, diabetes)"}),
+        ("Nurse: have you been tested for diabetes? Patient: yes, it was fine", set()),
+        ("Patient: the left one. Nurse: out of ten? Patient: seven", {
+            "data(painLevel, 7)"}),
+    ],
+)  # fmt: skip
+def test_eighth_round_encounters(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("pulse one-twelve, BP one-thirty over seventy", {
+            "data(heartRate, 112)", "data(systolicBP, 130)", "data(diastolicBP, 70)"}),
+        ("SpO 2 93 on air", {"data(oxygenSaturation, 93)", "condition(oxygenSupply, air)"}),
+        ("H.R. 66, B.M. 5.4", {"data(heartRate, 66)", "data(bloodGlucose, 5.4)"}),
+        # the hour of a reading, told before it
+        ("his BM at 7 was 12.1", {"data(bloodGlucose, 12.1)"}),
+        # a correction to a value whose digits were lost keeps neither
+        ("temp 36, no wait, 37 point mumble", set()),
+        # a change to now: the later words win
+        ("on air at first, then we started him on 2 litres", {
+            "data(oxygenFlow, 2.0)", "condition(oxygenSupply, supplemental)"}),
+        ("Pulse peaked at 130 during the transfer, it's settled back to 90", {
+            "data(heartRate, 90)"}),
+        ("Pain was 7 before the morphine. It's down to 2 now.", {"data(painLevel, 2)"}),
+        # a value said, then taken back to its denial
+        ("she's confused, sorry, no, not confused, that's the lady in bed 3", set()),
+        # synonyms heard of anyone
+        ("she opens her eyes only when you talk to her", {
+            "condition(consciousness, voice)"}),
+        ("she only wakes when you call her name", {"condition(consciousness, voice)"}),
+        # the nurse's judgement beside other values of the patient
+        ("He's awake, alert and stable.", {
+            "condition(consciousness, alert)", "condition(stability, stable)"}),
+        ("good night overall, I'd call him stable", {"condition(stability, stable)"}),
+        # the patient named as the words open, set apart
+        ("The man in bay 4, his pain is 3 now", {"data(painLevel, 3)"}),
+        ("Pulse 70. The man in bay 4 has a pulse of 120.", {"data(heartRate, 70)"}),
+        ("pain 6, but only when she coughs", set()),
+        ("Mr Ali, last set of obs at ten was pulse 84", {"data(heartRate, 84)"}),
+        ("He came through the day surgery unit, pulse 70", {"data(heartRate, 70)"}),
+        ("his hstix is 6.1", {"data(bloodGlucose, 6.1)"}),
+    ],
+)  # fmt: skip
+def test_eighth_round_bedside_and_handover(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
