@@ -11,6 +11,7 @@ from logic.extraction.binding import NumberBinder, content_words
 from logic.extraction.context import Answered
 from logic.extraction.mentions import Mention
 from logic.extraction.numbers import NumberToken
+from logic.extraction.units import value_converted
 from logic.statements import Statement
 
 # What a question's context gives its answer: its time and person; its modal verbs
@@ -30,7 +31,7 @@ _TAKEN_BACK = re.compile(
 _PRONOUN_VALUE = re.compile(
     r"\b(?:it's|it\s+is|it\s+was|that's|that\s+was|(?:it|that)\s+came\s+back"
     r"(?:\s+(?:at|as))?|it's\s+saying|it\s+says|it\s+reads|it's\s+reading|"
-    r"i'm\s+getting|i'm\s+reading|i've\s+got|i\s+get|his\s+is|hers\s+is|"
+    r"i'm\s+getting|i'm\s+reading|i've\s+got|i\s+get|his\s+is|hers\s+is|yours\s+is|"
     r"(?:this\s+morning's|today's|tonight's|the\s+latest|latest|the\s+last\s+one)\s+(?:one\s+)?(?:is|was)|"
     r"(?:it|they|he|she)(?:'s|'ve|\s+has|\s+have)?\s+(?:come|gone|dropped|risen|fallen|"
     r"crept|climbed|settled|improved|recovered|fell|rose|came|went)(?:\s+back)?"
@@ -353,8 +354,10 @@ class AnswerReader(NumberBinder):
         named = [m for m in self.kept if m.kind == "type" and first <= m.start < said]
         admits = []
         for mention in reversed(named):
+            measurement = self.alphabet.measurements[mention.type]
+            value, _ = value_converted(measurement, number.value, None)  # 99.5 °F
             try:
-                self._checked(mention.type, number.value)
+                self._checked(mention.type, value)
             except ValueError:
                 continue
             admits.append(mention)

@@ -94,6 +94,12 @@ _HOUR_THEN_READING = re.compile(
     r"\s*(?:o'?clock|am|pm|a\.m\.|p\.m\.)?\s*,?\s*(?:it\s+)?(?:was|were|is|read)\b",
     re.I,
 )
+# Something done, then "at" and an hour: "she had glycopyrronium at four."
+_DONE_AT = re.compile(
+    r"\b(?:had|given|gave|got|checked|done|turned|taken|took|started|stopped|seen|"
+    r"reviewed|changed|emptied|flushed|repositioned)\b[^.,;]{0,40}\bat\s+$",
+    re.I,
+)
 _SUBJECT_CLAUSE = re.compile(
     r"(?:,|\s[—–-])\s*(?:(?:and|but|so)\s+)?(?:(?:this\s+morning|today|now|tonight)\s+)?"
     r"(?:(?:he|she|they|it|i|you)(?:'s|'re|'ve|\s+is|"
@@ -738,6 +744,18 @@ class NumberBinder:
         # "on 60% high flow", "on 4 units": what the patient is on, not a reading.
         treatment = re.search(r"\b(?:on|at)\s+(?:about\s+|a\s+)?$", before, re.I)
         treatment = treatment if treatment and self._after_value(number) else None
+        if treatment is not None and any(
+            m.kind == "type" and not before[m.end : treatment.start()].strip()
+            for m in self.kept
+            if m.end <= treatment.start()
+        ):
+            treatment = None  # "HR 92, afebrile at 36.9": the type's own value
+        # "she had glycopyrronium at four.": the hour something was done
+        clock = clock or bool(
+            _DONE_AT.search(before)
+            and number.value == int(number.value) <= 12
+            and re.match(r"\s*(?:o'?clock|am|pm)?\s*(?:[.,;]|$)", after)
+        )
         return bool(
             _DENOMINATOR.search(before)
             or (number.value == 10 and _OVER_BEFORE.search(before))

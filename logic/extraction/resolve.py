@@ -9,7 +9,6 @@ other value win; otherwise neither is offered and the nurse is asked.
 from __future__ import annotations
 
 import re
-
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from decimal import Decimal

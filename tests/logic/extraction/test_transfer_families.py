@@ -859,3 +859,21 @@ def test_eighth_round_encounters(alphabet, text, expected):
 )  # fmt: skip
 def test_eighth_round_bedside_and_handover(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # the hour something was done is no reading of the type named before it
+        ("his breathing was laboured so he had his nebuliser at three. Resps 22 now", {
+            "data(respiratoryRate, 22)"}),
+        # a type's own value after another reading
+        ("Pulse 80, apyrexial at 36.6", {"data(heartRate, 80)", "data(temperature, 36.6)"}),
+        ("He's for his operation on Friday, pulse 64", {"data(heartRate, 64)"}),
+        ("Her husband's pulse was 50. Yours is 74.", {"data(heartRate, 74)"}),
+        ("BP reading 126 over, hold on, 70", {
+            "data(systolicBP, 126)", "data(diastolicBP, 70)"}),
+    ],
+)  # fmt: skip
+def test_eighth_round_second_pass(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
