@@ -38,51 +38,31 @@ _PRONOUN_VALUE = re.compile(
     r"(?:\s+(?:up|down))?\s+(?:to|at)|"
     r"now\s+(?:she's|he's|you're|she\s+is|he\s+is|you\s+are))"
     r"\s+(?:(?:a|an|at|about|around|like|now|sitting\s+at|only|just|sort\s+of|kind\s+of|"
-    r"(?:back\s+)?(?:down|up)\s+to|back\s+to|"
+    r"(?:back\s+)?(?:down|up)\s+to|back\s+to|more\s+like|closer\s+to|"
     r"probably|maybe|roughly|solid|good|easily)\s+)*(?=\d)",
     re.I,
 )
 # Parts of the body a rating may be asked of, which rate their pain.
 _BODY_SITES = frozenset(
-    [
-        "head",
-        "throat",
-        "neck",
-        "back",
-        "chest",
-        "tummy",
-        "stomach",
-        "belly",
-        "abdomen",
-        "hip",
-        "hips",
-        "knee",
-        "knees",
-        "leg",
-        "legs",
-        "arm",
-        "arms",
-        "shoulder",
-        "shoulders",
-        "ankle",
-        "foot",
-        "feet",
-        "wrist",
-        "hand",
-        "ear",
-        "tooth",
-        "teeth",
-        "jaw",
-        "wound",
-        "side",
-        "elbow",
-        "finger",
-        "fingers",
-        "toe",
-        "toes",
-        "pelvis",
-        "groin",
-    ]
+    re.findall(
+        r"\S+",
+        """
+        head throat neck back chest tummy stomach belly abdomen hip hips knee knees
+        leg legs arm arms shoulder shoulders ankle foot feet wrist hand ear tooth
+        teeth jaw wound side elbow finger fingers toe toes pelvis groin
+        """,
+    )
+)
+# Symptoms a scale may rate that are no pain: "how's the sickness, out of ten?"
+_RATED_NOT_PAIN = frozenset(
+    re.findall(
+        r"\S+",
+        """
+        nausea nauseous sickness sick breathlessness breathless breathing breath
+        itch itching itchy anxiety anxious mood low fatigue tired tiredness sleep
+        appetite dizziness dizzy energy stress worry craving cravings
+        """,
+    )
 )
 # What may stand right before the asked type for "no" to deny all of it.
 _ASKED_PLAINLY = re.compile(
@@ -240,11 +220,13 @@ class AnswerReader(NumberBinder):
         for a, b in sorted(self.scales, reverse=True):
             if start <= a < end:
                 text = text[:a] + " " * (b - a) + text[b:]
-        # A part of the body rated is its pain: "0 to 10, how's that throat?"
-        sites = sum(
-            w in _BODY_SITES for w in re.findall(r"[a-z]+", text[start:end].lower())
-        )
-        return content_words(text[start:end]) - sites <= 4
+        # A part of the body rated is its pain ("0 to 10, how's that throat?", "how's
+        # the back now, sitting here, out of ten?"); a symptom rated is not.
+        words = re.findall(r"[a-z]+", text[start:end].lower())
+        if any(w in _RATED_NOT_PAIN for w in words):
+            return False
+        allowed = 7 if any(w in _BODY_SITES for w in words) else 4
+        return content_words(text[start:end]) <= allowed
 
     def _answered_none(self, question: Mention, start: int, end: int) -> bool:
         """ "Nurse: any pain at the moment Patient: no, none": an answer that opens

@@ -51,7 +51,11 @@ _OTHER_UNIT = re.compile(
 )
 _PERCENT = r"(?:%|percent|per cent)"
 # "91 on the pulse oximeter", "94 percent sats": a number said before its type.
-_BEFORE_TYPE = re.compile(rf"^\s*{_PERCENT}?\s*(?:(?:on|via|by)\s+(?:the\s+)?)?$", re.I)
+# "96%, her sats": the type named after its value, as a speaker remembers it.
+_BEFORE_TYPE = re.compile(
+    rf"^\s*{_PERCENT}?\s*(?:(?:on|via|by)\s+(?:the\s+)?|,\s*(?:her|his|their|your)\s+)?$",
+    re.I,
+)
 # Between a number and its pair's value: "95% RA", "97 on air", "91 breathing air",
 # "93 on 24% venturi" (the FiO2 of the device is bound on its own).
 _BEFORE_PAIR = re.compile(
@@ -337,6 +341,7 @@ class NumberBinder:
         previous: Mention | None = None
         bound_to_current = 0
         last_type = ""
+        orphan_over = -1  # where an "over" with no systolic before it ends
         for _, event in events:
             if isinstance(event, str):
                 # "one seventy over, sorry, one twenty over seventy": the value
@@ -352,10 +357,18 @@ class NumberBinder:
             if isinstance(event, Mention):
                 over = self.norm.text[event.start : event.end].lower() == "over"
                 if over and last_type != "systolicBP":
+                    orphan_over = event.end
                     continue
                 previous, current, bound_to_current = current, event, 0
                 continue
             if event.start in self.used:
+                continue
+            if orphan_over >= 0 and not self.norm.text[orphan_over : event.start].strip(
+                " ,"
+            ):
+                # "BP 18 over 64", "8 to 5 over 50": the second of a pair whose
+                # first was not read is no value of the type before it.
+                self.flag(event.start, event.end, "the pressure was not heard whole")
                 continue
             self.numbers.append(event.value)
             paired = self._paired_before(event)
@@ -612,10 +625,44 @@ class NumberBinder:
             extra=self._said_around(number)
             | self._pair_context(mention)
             | asked
-            | self._not_taken(mention),
+            | self._not_taken(mention)
+            | self._asked_of(mention, number),
             note=note,
         )
         return mention.type
+
+    def _asked_of(self, mention: Mention, number: NumberToken) -> frozenset[str]:
+        """ "What was the pressure at the start? 150 over 90.": a reading that
+        answers the question before it (which names its type, or its pair's, and
+        no other) is of that question's time and person."""
+        sentence = self.context.sentence_of(number.start)
+        index = (
+            self.context.sentences.index(sentence)
+            if sentence in self.context.sentences
+            else 0
+        )
+        if index == 0:
+            return frozenset()
+        q_start, q_end = self.context.sentences[index - 1]
+        if not self.norm.text[q_end : sentence[0]].lstrip().startswith("?"):
+            return frozenset()
+        measurement = self.alphabet.measurements[mention.type]
+        family = {mention.type, measurement.pair} | {
+            m.name
+            for m in self.alphabet.measurements.values()
+            if m.pair == mention.type
+        }
+        asked = [
+            m for m in self.kept if q_start <= m.start < q_end and m.kind == "type"
+        ]
+        answer = [m for m in self.kept if sentence[0] <= m.start < sentence[1]]
+        if not asked or any(m.type not in family for m in asked):
+            return frozenset()
+        if any(m.type not in self.seconds for m in answer):
+            return frozenset()  # the answer names its own type
+        return self.context.attributes(asked[-1].start, asked[-1].end) & frozenset(
+            {"historical", "other"}
+        )
 
     def _split_decimal(
         self, number: NumberToken, measurement: MeasurementType
@@ -759,6 +806,7 @@ class NumberBinder:
         return bool(
             _DENOMINATOR.search(before)
             or (number.value == 10 and _OVER_BEFORE.search(before))
+            or (number.value == 10 and re.search(r"\d\s+of\s*$", before))  # "3 of 10"
             or _OTHER_UNIT.match(after)
             or next_value
             or clock

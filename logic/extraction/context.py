@@ -71,6 +71,8 @@ _FILLERS = frozenset(["um", "uh", "uhm", "umm", "er", "erm", "ah", "hmm", "mm"])
 _LEADS = _FILLERS | {"okay", "ok", "alright", "so", "and", "well", "right", "now"}
 # How a question opens when no question mark says so.
 # What a question takes as done: "since your operation", "after his surgery".
+# A pause, then a number: "I'll start with your blood pressure... 138 over 86".
+_PAUSE_THEN_NUMBER = re.compile(r"(?:\.{3}|…)\s*(?:\d|$)")
 _PRESUPPOSED = re.compile(r"\b(?:since|after)\s+(?:your|his|her|their|the)\s+$", re.I)
 _INTERROGATIVE = re.compile(
     r"\s*(?:(?:okay|ok|so|and|alright|right|um|uh|now|also|then)\W+)*"
@@ -466,6 +468,11 @@ class Context:
             return True
         if modifier.category == "negated" and not self._in_negated_list(start, end):
             return True
+        # "I'll do your sugar... 9.8": the pause is the reading being taken.
+        if modifier.category == "hypothetical" and _PAUSE_THEN_NUMBER.search(
+            self.text, start, end
+        ):
+            return True
         return any(
             m.rule.direction == "terminate"
             and m is not modifier
@@ -571,8 +578,10 @@ class Context:
             return False
         before = self.sentences[index - 1]
         nouns = self.lexicon.people.get(opening.group(1).lower(), ())
+        # The label of who speaks names no one spoken of ("Mum: she's allergic").
+        start = next((e for s, e in self.labels if s == before[0]), before[0])
         return any(
-            re.search(rf"\b{re.escape(noun)}\b", self.text[before[0] : before[1]], re.I)
+            re.search(rf"\b{re.escape(noun)}\b", self.text[start : before[1]], re.I)
             for noun in nouns
         )
 

@@ -22,6 +22,8 @@ from logic.statements import Statement
 _NOT_NOW = EXCLUDING | {"range"}
 _COUNT = {2: "two", 3: "three", 4: "four"}
 
+# A number the speaker trails off after: "37...".
+_BROKEN_OFF = re.compile(r"\d+(?:\.\d+)?\s*(?:\.{3}|…)")
 # A value denied: "no allergies", "not confused" ({} holds its synonyms).
 _DENIAL_OF = r"\b(?:no|not|never|without|denies)\s+(?:known\s+)?(?:{})\b"
 
@@ -108,6 +110,9 @@ def _decide(items: list[Found], context: Context) -> Found | None:
     # All timed, each differently, within half a day (no guessing across midnight).
     if len(known) == len(items) == len(set(known)) and max(known) - min(known) <= 720:
         return max(zip(known, items, strict=True), key=lambda pair: pair[0])[1]
+    # "Temp 37... oh you're funny... 37.1": a value broken off is said again.
+    if _BROKEN_OFF.match(context.text, before.target):
+        return last
     # "Resps are 26, sorry, 16": a correction decides before the tense does.
     if any(
         context.cue_between(cue, before.target, last.target)
@@ -311,17 +316,17 @@ def _implied(kept: list[Found], alphabet: Alphabet, asked: set[str]) -> list[Fou
 def _changed_since(
     found: list[Found], type_name: str, value: str, implier: Found
 ) -> bool:
-    """Whether ``implier``, which implies ``value``, is said as a change to now
-    ("put her on 2 litres") after every value said of ``type_name``, all of them
-    other than ``value``: the words go on to a change."""
+    """Whether ``implier``, which implies ``value``, says a change from every value
+    said of ``type_name`` (all of them other than ``value``): said of now after
+    them ("on air, so I put her on 2 litres"), or of now beside values told in the
+    past ("94% on 2 litres, she was on room air this morning")."""
     said = [f for f in found if f.statement.type == type_name]
-    return (
-        "now" in implier.context
-        and bool(said)
-        and all(
-            str(f.statement.value) != value and f.end <= implier.start for f in said
-        )
-    )
+    if not said or any(str(f.statement.value) == value for f in said):
+        return False
+    earlier = {"past", "historical"}
+    if all(f.context & earlier for f in said) and not implier.context & earlier:
+        return True
+    return "now" in implier.context and all(f.end <= implier.start for f in said)
 
 
 def _applies(when: str | None, statement: Statement) -> bool:

@@ -877,3 +877,42 @@ def test_eighth_round_bedside_and_handover(alphabet, text, expected):
 )  # fmt: skip
 def test_eighth_round_second_pass(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a pause while the reading is taken ends the plan that announced it
+        ("I'll just do your pulse... seventy two", {"data(heartRate, 72)"}),
+        ("I'll do your pulse later", set()),
+        # the second of a pair whose first was not heard is no value of its own
+        ("BP 12 over 70, pulse 80", {"data(heartRate, 80)"}),
+        # the speaker's label names nobody spoken of
+        ("Nurse: any allergies? Dad: She's allergic to latex.", {
+            "condition(backgroundInfo, allergic)"}),
+        # ratings of symptoms and of parts of the body
+        ("Nurse: how's the itch out of ten? Patient: a four", set()),
+        ("Doctor: so how's the shoulder now, lying here, out of ten? Patient: a three", {
+            "data(painLevel, 3)"}),
+        ("The other lad in the cell said his pulse was 120. Yours is 84.", {
+            "data(heartRate, 84)"}),
+        ("How's the pain? When I first did it it was an eight. Now it's more like a "
+         "three.", {
+            "data(painLevel, 3)"}),
+        ("What was the pressure at the start? One fifty over ninety.", set()),
+        # the past said of one value, now implied by another
+        ("she's 95% on 3 litres now, she was on room air yesterday", {
+            "data(oxygenSaturation, 95)", "data(oxygenFlow, 3.0)",
+            "condition(oxygenSupply, supplemental)"}),
+        ("respiration 20 per minute, pain 2 of 10", {
+            "data(respiratoryRate, 20)", "data(painLevel, 2)"}),
+        ("awake and answering questions appropriately", {"condition(consciousness, alert)"}),
+        ("Ward 7, general surgery, I don't think she's stable", set()),
+        ("I think he is not stable", {"condition(stability, unstable)"}),
+        ("Ninety-four, her sats. Eighty-two, her pulse.", {
+            "data(oxygenSaturation, 94)", "data(heartRate, 82)"}),
+        ("RBS is 6.2", {"data(bloodGlucose, 6.2)"}),
+    ],
+)  # fmt: skip
+def test_ninth_round_of_language(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
