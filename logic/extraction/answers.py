@@ -8,7 +8,7 @@ import re
 from decimal import Decimal
 
 from logic.extraction.binding import NumberBinder, content_words
-from logic.extraction.context import Answered
+from logic.extraction.context import MEASURE_NOW, Answered
 from logic.extraction.mentions import Mention
 from logic.extraction.numbers import NumberToken
 from logic.extraction.units import value_converted
@@ -80,15 +80,28 @@ _IT_IS = re.compile(r"(?:it's|it\s+is|they're|they\s+are)\b", re.I)
 # "I'll check your sugar", "let me take your temperature": a reading about to be
 # taken, whose value the next words read off.
 _ANNOUNCED = re.compile(
-    r"\b(?:i'll|i\s+will|let\s+me|let's|i'm\s+(?:just\s+)?going\s+to|we'll|i\s+need\s+to)"
+    r"\b(?:i'll|i\s+will|let\s+me|let's|i'm\s+(?:just\s+)?going\s+to|we'll|i\s+need\s+to|"
+    r"shall\s+(?:we|i))"
     r"\s+(?:just\s+)?(?:quickly\s+)?(?:check|do|take|get|recheck|measure|pop|run)\b",
     re.I,
 )
 # A sentence that opens with its number, after fillers: "Okay, 6.6, lovely."
 _OPENS_WITH_NUMBER = re.compile(
-    r"[\s,.]*(?:(?:okay|ok|right|so|and|um|uh|erm|that's|it's|thanks)[\s,.]+)*(?=\d)",
+    r"[\s,.…]*(?:(?:okay|ok|right|so|and|um|uh|erm|that's|it's|thanks|hold\s+on|hang\s+on|"
+    r"one\s+minute|one\s+moment|there\s+we\s+go|let\s+me\s+see|it\s+says|it's\s+saying|"
+    r"it's\s+showing|it\s+reads|it's\s+reading|it's\s+beeped|it's\s+going|"
+    r"it's\s+done)[\s,.…]+)*(?=\d)",
     re.I,
 )
+_PAUSE = re.compile(r"(?:\.{3}|…)\s*(?=\d)")
+# A question about what is to come: its yes is no background.
+_PLANNED = re.compile(
+    r"\b(?:planned|booked|scheduled|coming\s+up|going\s+to\s+have|waiting\s+for|"
+    r"lined\s+up)\b",
+    re.I,
+)
+# What an announcement measures when it names no type: "I'll do one now".
+_ONE_OR_IT = re.compile(r"\b(?:it|one|another)\b", re.I)
 # What a question's words say of the answer to it: another person, another time.
 _ASKED_CARRIES = frozenset({"other", "historical"})
 
@@ -255,37 +268,61 @@ class AnswerReader(NumberBinder):
         return True
 
     def announced_values(self) -> None:
-        """ "I'll check your sugar while I'm here. Eight point one.": a sentence
-        announcing a reading of one type, then, within the next three sentences and
-        before any other type is named, a sentence of the clinician that opens with
-        a number: that number is the reading, in the context of its own words."""
+        """ "I'll check your sugar while I'm here. Eight point one.", "Could you do
+        it now for me? - Hold on... 37.9": a sentence announcing a reading, or
+        asking the patient to take one now, of one type (named, or "it"/"one" for
+        the type named before), then, within the next three sentences and before
+        any other type is named, a sentence that opens with a number (the
+        clinician's, or the patient's when asked): that number is the reading, in
+        the context of its own words."""
         text = self.norm.text
         sentences = self.context.sentences
         for index, (start, end) in enumerate(sentences):
-            if not _ANNOUNCED.search(text, start, end):
+            if not (
+                _ANNOUNCED.search(text, start, end)
+                or MEASURE_NOW.search(text, start, end)
+            ):
                 continue
             named = [m for m in self.kept if start <= m.start < end]
-            if len({m.type for m in named}) != 1 or any(
-                m.kind != "type" for m in named
-            ):
+            if len({m.type for m in named}) > 1 or any(m.kind != "type" for m in named):
                 continue
+            if not named and not _ONE_OR_IT.search(text, start, end):
+                continue
+            pause = _PAUSE.search(text, start, end)
+            said_in = [n for n in self.all_numbers if start <= n.start < end]
             if any(
-                start <= n.start < end and not self._consumed(n)
-                for n in self.all_numbers
+                not self._consumed(n) and (pause is None or n.start < pause.start())
+                for n in said_in
             ):
                 continue
-            for s_start, s_end in sentences[index + 1 : index + 4]:
+            # "I'll do one now then... 9.2": the reading after the pause.
+            after_pause = [(pause.end(), end)] if pause else []
+            for s_start, s_end in after_pause + sentences[index + 1 : index + 4]:
                 if any(s_start <= m.start < s_end for m in self.kept):
                     break
                 s_start = next(
                     (e for s, e in self.context.labels if s == s_start), s_start
                 )
                 number = self._opening_number(s_start, s_end)
-                if number is None or self.context.in_patient_turn(s_start):
+                unread = [
+                    n
+                    for n in self.all_numbers
+                    if s_start <= n.start < s_end and not self._consumed(n)
+                ]
+                if (
+                    number is None
+                    or len(unread) > 1
+                    or (
+                        self.context.in_patient_turn(s_start)
+                        and not self.context.measured_on_request(s_start)
+                    )
+                ):
                     continue
-                self.bind(
-                    Mention("type", named[0].type, number.start, number.end), number
-                )
+                said = named[0] if named else self._referent(start, start, number)
+                if said is not None:
+                    self.bind(
+                        Mention("type", said.type, number.start, number.end), number
+                    )
                 break
 
     def _opening_number(self, start: int, end: int) -> NumberToken | None:
@@ -333,7 +370,14 @@ class AnswerReader(NumberBinder):
         named there would."""
         earlier = [s for s in self.context.sentences if s[1] <= sentence_start][-8:]
         first = earlier[0][0] if earlier else sentence_start
-        named = [m for m in self.kept if m.kind == "type" and first <= m.start < said]
+        # Not a pair's second ("all over the place" names no diastolic pressure).
+        named = [
+            m
+            for m in self.kept
+            if m.kind == "type"
+            and first <= m.start < said
+            and m.type not in self.seconds
+        ]
         admits = []
         for mention in reversed(named):
             measurement = self.alphabet.measurements[mention.type]
@@ -400,6 +444,12 @@ class AnswerReader(NumberBinder):
             ):
                 continue
             question = next(m for m in asked if m.kind == "type")
+            if (
+                len(numbers) > 1
+                and not self.alphabet.measurements[question.type].self_reported
+            ):
+                continue  # "it says 95, and the other number's 88": two readings
+
             asked_context = self.context.attributes(question.start, question.end)
             for number in numbers:
                 self.bind(question, number, asked_context & _ANSWER_CARRIES)
@@ -410,7 +460,7 @@ class AnswerReader(NumberBinder):
         explained after the patient asked back ("Sorry, out of what? - Out of
         ten, ten being the worst")."""
         text = self.norm.text
-        if content_words(text[start:end]) <= 4 and _FOLLOW_UP.search(text, start, end):
+        if content_words(text[start:end]) <= 6 and _FOLLOW_UP.search(text, start, end):
             return True
         label = max((s for s, _ in self.context.labels if s <= start), default=-1)
         patient_asked = any(
@@ -455,6 +505,8 @@ class AnswerReader(NumberBinder):
                 answer, 0, match.start()
             ):
                 continue
+            if _PLANNED.search(text, q_start, q_end):
+                continue  # "is there any surgery planned? - yeah, next month"
             ((type_name, value),) = asked
             carried = self.context.attributes(q_start, q_end) & _ASKED_CARRIES
             self.add(

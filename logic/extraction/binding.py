@@ -51,15 +51,17 @@ _OTHER_UNIT = re.compile(
 )
 _PERCENT = r"(?:%|percent|per cent)"
 # "91 on the pulse oximeter", "94 percent sats": a number said before its type.
-# "96%, her sats": the type named after its value, as a speaker remembers it.
+# "96%, her sats", "78, that is the pulse", "37.8 for her temp": the type named after
+# its value, as a speaker remembers it.
 _BEFORE_TYPE = re.compile(
-    rf"^\s*{_PERCENT}?\s*(?:(?:on|via|by)\s+(?:the\s+)?|,\s*(?:her|his|their|your)\s+)?$",
+    rf"^\s*{_PERCENT}?\s*(?:(?:on|via|by)\s+(?:the\s+)?|,\s*(?:her|his|their|your)\s+|"
+    r",?\s*(?:that(?:'s|\s+is|\s+was)\s+(?:the|her|his|their)|for\s+(?:her|his|their|the))\s+)?$",
     re.I,
 )
 # Between a number and its pair's value: "95% RA", "97 on air", "91 breathing air",
 # "93 on 24% venturi" (the FiO2 of the device is bound on its own).
 _BEFORE_PAIR = re.compile(
-    rf"^\s*{_PERCENT}?\s*(?:(?:on|in|with|breathing|whilst on|while on)"
+    rf"^\s*{_PERCENT}?\s*(?:(?:on|in|at|with|breathing|whilst on|while on)"
     rf"\s+(?:(?:\d+\s*{_PERCENT}\s*)|the\s+|a\s+)?)?$",
     re.I,
 )
@@ -104,6 +106,8 @@ _DONE_AT = re.compile(
     r"reviewed|changed|emptied|flushed|repositioned)\b[^.,;]{0,40}\bat\s+$",
     re.I,
 )
+# A pause right after a number: "37...".
+_PAUSE_AFTER = re.compile(r"\s*(?:\.{3}|…)")
 _SUBJECT_CLAUSE = re.compile(
     r"(?:,|\s[—–-])\s*(?:(?:and|but|so)\s+)?(?:(?:this\s+morning|today|now|tonight)\s+)?"
     r"(?:(?:he|she|they|it|i|you)(?:'s|'re|'ve|\s+is|"
@@ -274,7 +278,11 @@ class NumberBinder:
             elif start < t_start and present_before(self.norm.text, start, t_start):
                 attributes |= {"present"}
             measurement = self.alphabet.measurements[statement.type]
-            if not measurement.self_reported and self.context.in_patient_turn(t_start):
+            if (
+                not measurement.self_reported
+                and self.context.in_patient_turn(t_start)
+                and not self.context.measured_on_request(t_start)
+            ):
                 # "P: my temperature today was 103": the patient's own reading,
                 # taken before this encounter; "today" is the patient's day, not
                 # this visit, so no anchor of the encounter makes it current.
@@ -690,7 +698,20 @@ class NumberBinder:
             said |= {"range"}
         if denied(text, number.start):
             said |= {"denied"}
+        if self._broken_off(number):
+            said |= {"broken"}
         return said
+
+    def _broken_off(self, number: NumberToken) -> bool:
+        """ "Heart rate ninety... ninety something", "Temp 37... oh you're funny...
+        37.1": a number the speaker trails off after and then says a number again,
+        before naming another type, is one they went on to say otherwise."""
+        pause = _PAUSE_AFTER.match(self.norm.text, number.end)
+        if pause is None:
+            return False
+        again = next((n for n in self.all_numbers if n.start >= pause.end()), None)
+        named = next((m for m in self.kept if m.start >= pause.end()), None)
+        return again is not None and (named is None or again.start < named.start)
 
     def _not_taken(self, mention: Mention) -> frozenset[str]:
         """ "Unable to obtain a BP, the machine kept reading 70/40": a cue that

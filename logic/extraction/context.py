@@ -37,6 +37,8 @@ EXCLUDING = frozenset(
         "forbidden",
         "unmeasured",
         "question",
+        # a number trailed off after and said again ("Pulse 102... sorry, 112")
+        "broken",
     ]
 )
 _DIRECTIONS = frozenset(
@@ -73,6 +75,27 @@ _LEADS = _FILLERS | {"okay", "ok", "alright", "so", "and", "well", "right", "now
 # What a question takes as done: "since your operation", "after his surgery".
 # A pause, then a number: "I'll start with your blood pressure... 138 over 86".
 _PAUSE_THEN_NUMBER = re.compile(r"(?:\.{3}|…)\s*(?:\d|$)")
+# A clinician asking the patient to measure now, with their own device.
+MEASURE_NOW = re.compile(
+    r"\b(?:can|could|would|will)\s+you\s+(?:\w+\s+){0,3}?(?:do|take|check|measure|read|"
+    r"pop|put|try|redo|repeat)\b[^?]{0,60}?\b(?:now|again|while\s+i'm\s+(?:on|here))\b"
+    r"|\bwhat(?:'s|\s+is|\s+does)\s+(?:the|your|that)\s+(?:\w+\s+){0,2}?"
+    r"(?:machine|monitor|probe|meter|thermometer|device|cuff|reader)\s+"
+    r"(?:reading|saying|showing|say|show|read)\b"
+    r"|\bread\s+me\s+what\s+it\s+says\b",
+    re.I,
+)
+# The patient offering to measure now, and the clinician's yes.
+_OFFER_NOW = re.compile(
+    r"\b(?:do|shall|should)\s+(?:you\s+want\s+me\s+to|i)\s+(?:do|take|check)\s+"
+    r"(?:it|one)\s+now\b",
+    re.I,
+)
+_ASSENT = re.compile(
+    r"\W*(?:yes\s+)?(?:please|go\s+on|go\s+ahead|yes|yeah|sure|okay|ok)\b", re.I
+)
+# A reading that opens with whose it is: "..., his pressure's 90 over 50".
+_POSSESSIVE = re.compile(r"[\s,;:-]*(?:his|her|their)\b", re.I)
 _PRESUPPOSED = re.compile(r"\b(?:since|after)\s+(?:your|his|her|their|the)\s+$", re.I)
 _INTERROGATIVE = re.compile(
     r"\s*(?:(?:okay|ok|so|and|alright|right|um|uh|now|also|then)\W+)*"
@@ -398,6 +421,28 @@ class Context:
                 )
         return False
 
+    def measured_on_request(self, position: int) -> bool:
+        """Whether ``position`` is in a patient's turn that answers a clinician's
+        request to measure now ("Can you do one now for me while I'm on the
+        phone?", "What's the little machine reading?"), or their yes to the
+        patient's offer ("Do you want me to do it now? - Please."): a reading
+        taken at this encounter, by the patient's hands."""
+        turns = self.turns
+        for index, (start, end, by_patient) in enumerate(turns):
+            if not (by_patient and start <= position < end) or index == 0:
+                continue
+            asked_start, asked_end, asked_by_patient = turns[index - 1]
+            if asked_by_patient:
+                return False
+            asked = self.text[asked_start:asked_end]
+            if MEASURE_NOW.search(asked):
+                return True
+            offered = index >= 2 and _OFFER_NOW.search(
+                self.text[turns[index - 2][0] : turns[index - 2][1]]
+            )
+            return bool(offered and _ASSENT.match(asked))
+        return False
+
     def in_patient_turn(self, position: int) -> bool:
         """Whether ``position`` is in words the patient says in a transcript."""
         return any(start <= position < end for start, end in self.patient_turns)
@@ -456,7 +501,13 @@ class Context:
         # all; any other cue ends at ", pulse".
         time_cue = modifier.category in ("historical", "past")
         if not (time_cue and self._opens_sentence(modifier)) and any(
-            start <= soft < end for soft in self.soft_ends
+            start <= soft < end
+            # "the gentleman in bay four, his pressure's 90 over 50": the reading
+            # of the one just named
+            and not (
+                modifier.category == "other" and _POSSESSIVE.match(self.text, soft)
+            )
+            for soft in self.soft_ends
         ):
             return True
         # "Earlier the heart rate was 120, it's settled to 96": a clause with its

@@ -116,6 +116,7 @@ def _run_value(words: str) -> str:
     Recognisers write a spoken decimal point as a spaced full stop ("ninety eight .
     six"): it is a point between two numbers."""
     words = _SPACED_POINT.sub(" point ", words)
+    words = re.sub(r"\bcomma\b", "point", words, flags=re.I)
     spoken = words.lower().split()
     if "point" in spoken:
         decimal = _decimal_value(spoken)
@@ -176,9 +177,10 @@ _HUNDRED_AND_DIGITS = re.compile(
 # "one of those", "the last one", "no one": the pronoun, not the number.
 _ONE_PRONOUN = re.compile(
     r"(?:\b(?:no|the|this|that|which|each|every|any|another|last|latest|new|other|"
-    r"first|next|someone|some|bad|good|big|small|get|got|have|had|take|took|need|"
+    r"first|next|someone|some|bad|good|big|small|get|got|have|had|take|took|need|do|did|"
+    r"check|"
     r"needed|left|right|same|old|main|only|little|usual|ear|forehead|wrist|arm|tympanic|"
-    r"digital|manual|electronic|blue|red|green|white|yellow|black|grey|gray)\s+one\b|\bone\s+(?:of|another)\b)",
+    r"digital|manual|electronic|blue|red|green|white|yellow|black|grey|gray)\s+one\b|\bone\s+(?:of|another)\b|\bone[\s-]+off\b)",
     re.I,
 )
 
@@ -235,6 +237,22 @@ def _word_runs(text: str) -> list[tuple[int, int]]:
                 break
             if _is_number(name):
                 last = probe
+            elif (
+                name in ("point", "dot", "comma")
+                and probe + 1 < len(words)
+                and words[probe + 1][0] in _DIGIT_WORDS
+                and (
+                    name != "comma"
+                    or probe + 2 >= len(words)
+                    or not _is_number(words[probe + 2][0])
+                )
+            ):
+                # "thirty-seven point oh", "thirty-seven comma nine": a decimal
+                # said with "oh" for nought, or with the comma much of the world
+                # writes.
+                last = probe + 1
+                probe += 2
+                continue
             elif (
                 name not in ("point", "dot", "and", "oh")
                 or probe + 1 >= len(words)

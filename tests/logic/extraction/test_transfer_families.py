@@ -912,7 +912,64 @@ def test_eighth_round_second_pass(alphabet, text, expected):
         ("Ninety-four, her sats. Eighty-two, her pulse.", {
             "data(oxygenSaturation, 94)", "data(heartRate, 82)"}),
         ("RBS is 6.2", {"data(bloodGlucose, 6.2)"}),
+        # a number trailed off after and said again is in doubt; a pause between
+        # readings is only a pause
+        ("pulse eighty... eighty-something, he keeps moving", set()),
+        ("Temp 36.8... pulse 76", {"data(temperature, 36.8)", "data(heartRate, 76)"}),
     ],
 )  # fmt: skip
 def test_ninth_round_of_language(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # the patient measures now, asked by the clinician: this encounter's reading
+        ("Nurse: could you take your temperature now for me? "
+         "Patient: one minute... thirty-eight point one", {"data(temperature, 38.1)"}),
+        ("Nurse: What's the machine saying? Patient: one forty over ninety", {
+            "data(systolicBP, 140)", "data(diastolicBP, 90)"}),
+        ("Patient: do you want me to do it now? Nurse: yes please. "
+         "Patient: pulse is sixty-six", {"data(heartRate, 66)"}),
+        # measured before the call: the patient's own earlier reading
+        ("Nurse: what was your temperature this morning? Patient: thirty-eight point "
+         "one", set()),
+        # "one" and "it" for the type named before, the reading after a pause
+        ("Nurse: your sugars have been high. Let's do one now... eleven point two", {
+            "data(bloodGlucose, 11.2)"}),
+        ("Nurse: is the sugar okay? Shall we do one while I'm here? Patient: go on. "
+         "Nurse: seven point four", {"data(bloodGlucose, 7.4)"}),
+        # two readings off one device are not both of the type asked about
+        ("Nurse: can you pop the sats probe on now? Patient: it says 94 and the other "
+         "number's 80", {"data(oxygenSaturation, 94)"}),
+        ("Nurse: is there any surgery planned? Patient: yes, next month", set()),
+        ("Nurse: did you have surgery on that knee? Patient: yes, in 2019", {
+            "condition(backgroundInfo, surgery)"}),
+        ("Dr Evans from the surgery here, your pulse was 70 today", {
+            "data(heartRate, 70)"}),
+        ("Sorry, the gentleman in bay two, his pulse is 120. Ours is 80 on the monitor.",
+         set()),
+        ("Dr: how's the pain out of ten? Pt: when I lift it, eight. Dr: and right now, "
+         "at rest? Pt: two", {"data(painLevel, 2)"}),
+        # a pause after a number the speaker corrects
+        ("Pulse is 92... sorry, 96", {"data(heartRate, 96)"}),
+        ("temp thirty-six comma eight, pulse seventy", {
+            "data(temperature, 36.8)", "data(heartRate, 70)"}),
+        ("temp thirty-seven point oh", {"data(temperature, 37.0)"}),
+        ("eighty, that is his pulse", {"data(heartRate, 80)"}),
+        ("on her home oxygen, two litres", {
+            "data(oxygenFlow, 2.0)", "condition(oxygenSupply, supplemental)"}),
+        ("CR 88, sats 97% at room air", {
+            "data(heartRate, 88)", "data(oxygenSaturation, 97)",
+            "condition(oxygenSupply, air)"}),
+        ("she has new delirium", {"condition(consciousness, confused)"}),
+        ("capillary glycaemia 5.9", {"data(bloodGlucose, 5.9)"}),
+        ("I consider her stable", {"condition(stability, stable)"}),
+        ("BM 12.4, one-off insulin given", {"data(bloodGlucose, 12.4)"}),
+        # "all over the place" names no diastolic pressure for "it"
+        ("it's been all over the place, it says 162", set()),
+    ],
+)  # fmt: skip
+def test_tenth_round_of_language(alphabet, text, expected):
     assert canon(alphabet, text) == expected
