@@ -32,6 +32,10 @@ _PRONOUN_VALUE = re.compile(
     r"\b(?:it's|it\s+is|it\s+was|that's|that\s+was|(?:it|that)\s+came\s+back"
     r"(?:\s+(?:at|as))?|it's\s+saying|it\s+says|it\s+reads|it's\s+reading|"
     r"i'm\s+getting|i'm\s+reading|i've\s+got|i\s+get|his\s+is|hers\s+is|yours\s+is|"
+    r"mine(?:\s+just\s+now|\s+now)?\s+is|"
+    # "now you're on two litres and you're ninety-five": said as it is now
+    r"(?:you're|she's|he's)(?=\s+\d+\s*(?:%|percent\b|on\b|now\b))|"
+    r"\bnow\b[^.?!]{0,40}?\b(?:you're|she's|he's|you\s+are|she\s+is|he\s+is)|"
     r"(?:this\s+morning's|today's|tonight's|the\s+latest|latest|the\s+last\s+one)\s+(?:one\s+)?(?:is|was)|"
     r"(?:it|they|he|she)(?:'s|'ve|\s+has|\s+have)?\s+(?:come|gone|dropped|risen|fallen|"
     r"crept|climbed|settled|improved|recovered|fell|rose|came|went)(?:\s+back)?"
@@ -87,7 +91,7 @@ _ANNOUNCED = re.compile(
 )
 # A sentence that opens with its number, after fillers: "Okay, 6.6, lovely."
 _OPENS_WITH_NUMBER = re.compile(
-    r"[\s,.…]*(?:(?:okay|ok|right|so|and|um|uh|erm|that's|it's|thanks|hold\s+on|hang\s+on|"
+    r"[\s,.…]*(?:[a-z]+\s*:\s*)?(?:(?:okay|ok|right|so|and|um|uh|erm|that's|it's|thanks|hold\s+on|hang\s+on|"
     r"one\s+minute|one\s+moment|there\s+we\s+go|let\s+me\s+see|it\s+says|it's\s+saying|"
     r"it's\s+showing|it\s+reads|it's\s+reading|it's\s+beeped|it's\s+going|"
     r"it's\s+done)[\s,.…]+)*(?=\d)",
@@ -298,16 +302,25 @@ class AnswerReader(NumberBinder):
             # "I'll do one now then... 9.2": the reading after the pause.
             after_pause = [(pause.end(), end)] if pause else []
             for s_start, s_end in after_pause + sentences[index + 1 : index + 4]:
-                if any(s_start <= m.start < s_end for m in self.kept):
-                    break
                 s_start = next(
                     (e for s, e in self.context.labels if s == s_start), s_start
                 )
                 number = self._opening_number(s_start, s_end)
+                # "Thirty-seven point eight, and heart rate ninety-six": other
+                # types may follow the reading, none may come before it.
+                if any(
+                    s_start <= m.start < (number.start if number else s_end)
+                    for m in self.kept
+                ):
+                    break
+                following = min(
+                    (m.start for m in self.kept if s_start <= m.start < s_end),
+                    default=s_end,
+                )
                 unread = [
                     n
                     for n in self.all_numbers
-                    if s_start <= n.start < s_end and not self._consumed(n)
+                    if s_start <= n.start < following and not self._consumed(n)
                 ]
                 if (
                     number is None
@@ -378,6 +391,11 @@ class AnswerReader(NumberBinder):
             and first <= m.start < said
             and m.type not in self.seconds
         ]
+        # "SpO2 was 94% on room air so we put her on 2 litres and now it is 97%": a
+        # type named in the same sentence is the nearest referent.
+        own = [m for m in named if m.start >= sentence_start]
+        if own:
+            named = own
         admits = []
         for mention in reversed(named):
             measurement = self.alphabet.measurements[mention.type]

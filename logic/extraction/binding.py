@@ -55,7 +55,8 @@ _PERCENT = r"(?:%|percent|per cent)"
 # its value, as a speaker remembers it.
 _BEFORE_TYPE = re.compile(
     rf"^\s*{_PERCENT}?\s*(?:(?:on|via|by)\s+(?:the\s+)?|,\s*(?:her|his|their|your)\s+|"
-    r",?\s*(?:that(?:'s|\s+is|\s+was)\s+(?:the|her|his|their)|for\s+(?:her|his|their|the))\s+)?$",
+    r",?\s*(?:that(?:'s|\s+is|\s+was)\s+(?:the|her|his|their)|for\s+(?:her|his|their|the|your)|"
+    r"is\s+(?:your|her|his))\s+)?$",
     re.I,
 )
 # Between a number and its pair's value: "95% RA", "97 on air", "91 breathing air",
@@ -103,11 +104,13 @@ _HOUR_THEN_READING = re.compile(
 # Something done, then "at" and an hour: "she had glycopyrronium at four."
 _DONE_AT = re.compile(
     r"\b(?:had|given|gave|got|checked|done|turned|taken|took|started|stopped|seen|"
-    r"reviewed|changed|emptied|flushed|repositioned)\b[^.,;]{0,40}\bat\s+$",
+    r"reviewed|changed|emptied|flushed|repositioned|due)\b[^.,;]{0,40}\bat\s+$",
     re.I,
 )
 # A pause right after a number: "37...".
 _PAUSE_AFTER = re.compile(r"\s*(?:\.{3}|…)")
+# A value, then whose type it is: "102 is your pulse".
+_IS_YOUR = re.compile(r"\s+is\s+(?:your|her|his|their)\s", re.I)
 _SUBJECT_CLAUSE = re.compile(
     r"(?:,|\s[—–-])\s*(?:(?:and|but|so)\s+)?(?:(?:this\s+morning|today|now|tonight)\s+)?"
     r"(?:(?:he|she|they|it|i|you)(?:'s|'re|'ve|\s+is|"
@@ -440,8 +443,13 @@ class NumberBinder:
             return None
         if current is not None and near:
             after = self._type_after(number)
-            if after is not None and "," in self.norm.text[current.end : number.start]:
-                return after  # "94% sats on RA, 38.2 temp": the type said after it
+            if after is not None and (
+                "," in self.norm.text[current.end : number.start]
+                or _IS_YOUR.match(self.norm.text, number.end)
+            ):
+                # "94% sats on RA, 38.2 temp", "93 is your sats and 102 is your
+                # pulse": the type said after it
+                return after
             return None if current.kind == "count" else current
         return self._type_after(number)
 

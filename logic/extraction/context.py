@@ -72,6 +72,16 @@ _FILLERS = frozenset(["um", "uh", "uhm", "umm", "er", "erm", "ah", "hmm", "mm"])
 # What may open a sentence before its first cue: "Okay, and last time ...".
 _LEADS = _FILLERS | {"okay", "ok", "alright", "so", "and", "well", "right", "now"}
 # How a question opens when no question mark says so.
+# A sentence that opens with "Now," (or "Right now,"): what it says is of now.
+_NOW_OPENS = re.compile(
+    r"\s*(?:\w+\s*:\s*)?(?:(?:and|so|but)\s+)?(?:right\s+)?now\s*,", re.I
+)
+# Words that open a question anywhere in a turn without question marks.
+_INTERROGATIVE_ANY = re.compile(
+    r"\b(?:can\s+you|could\s+you|do\s+you|did\s+you|have\s+you|are\s+you|is\s+it|"
+    r"any\s+\w+|how\s+(?:is|are|bad|much|long|many)|what(?:'s|\s+is|\s+are)|give\s+me)\b",
+    re.I,
+)
 # What a question takes as done: "since your operation", "after his surgery".
 # A pause, then a number: "I'll start with your blood pressure... 138 over 86".
 _PAUSE_THEN_NUMBER = re.compile(r"(?:\.{3}|…)\s*(?:\d|$)")
@@ -82,7 +92,10 @@ MEASURE_NOW = re.compile(
     r"|\bwhat(?:'s|\s+is|\s+does)\s+(?:the|your|that)\s+(?:\w+\s+){0,2}?"
     r"(?:machine|monitor|probe|meter|thermometer|device|cuff|reader)\s+"
     r"(?:reading|saying|showing|say|show|read)\b"
-    r"|\bread\s+me\s+what\s+it\s+says\b",
+    r"|\bread\s+me\s+what\s+it\s+says\b"
+    # "do it again now for me", "pop it on now and tell me the numbers"
+    r"|\b(?:do|take|check|pop|put)\s+(?:it|one)\s+(?:on\s+)?(?:again\s+)?"
+    r"(?:now|for\s+me)\b",
     re.I,
 )
 # The patient offering to measure now, and the clinician's yes.
@@ -96,7 +109,12 @@ _ASSENT = re.compile(
 )
 # A reading that opens with whose it is: "..., his pressure's 90 over 50".
 _POSSESSIVE = re.compile(r"[\s,;:-]*(?:his|her|their)\b", re.I)
-_PRESUPPOSED = re.compile(r"\b(?:since|after)\s+(?:your|his|her|their|the)\s+$", re.I)
+_PRESUPPOSED = re.compile(
+    r"\b(?:since|after)\s+(?:your|his|her|their|the)\s+$"
+    # "How long have you been diabetic now?" takes it as so
+    r"|\bhow\s+long\s+(?:have|has)\s+\w+\s+(?:been|had)\s+(?:an?\s+)?$",
+    re.I,
+)
 _INTERROGATIVE = re.compile(
     r"\s*(?:(?:okay|ok|so|and|alright|right|um|uh|now|also|then)\W+)*"
     r"(?:(?:do|does|did|have|has|had|are|is|were|was|can|could|will|would)\s+"
@@ -404,6 +422,12 @@ class Context:
             asked[name] += self.text.count("?", label.end(), end)
         first, second = sorted(set(names))
         if asked[first] == asked[second]:
+            # no question marks (a recogniser's transcript): who opens questions
+            for label, end, name in zip(labels, ends, names, strict=True):
+                asked[name] += len(
+                    _INTERROGATIVE_ANY.findall(self.text, label.end(), end)
+                )
+        if asked[first] == asked[second]:
             return [False] * len(labels)
         answerer = first if asked[first] < asked[second] else second
         return [name == answerer for name in names]
@@ -606,7 +630,7 @@ class Context:
         if self._now_after(end):
             found -= {"historical", "past"}  # "she's alert now"
             found.add("now")
-        if self.now_before(start):
+        if self.now_before(start) or self._opened_by_now(start):
             found.add("now")  # "now 94%": decides between two values
         if self._asked(start):
             found.add("question")  # "Any allergies?" asserts none
@@ -714,6 +738,12 @@ class Context:
             and "," not in self.text[m.end : start]
             for m in self.modifiers
         )
+
+    def _opened_by_now(self, position: int) -> bool:
+        """Whether ``position``'s sentence opens with "now" set apart ("Now, thirty
+        minutes in, BP's 110 over 68, pulse 76"): all of it is of now."""
+        start, _ = self.sentence_of(position)
+        return _NOW_OPENS.match(self.text, start) is not None
 
     def _now_after(self, end: int) -> bool:
         """A "now" cue within two words after ``end``, in the same clause."""

@@ -17,7 +17,8 @@ _BOUND = re.compile(
     # "pain up to 8" is a most; "it's come up to 108" a change to now
     r"|(?<!\bcome )(?<!\bcame )(?<!\bgone )(?<!\bwent )(?<!\bis )(?<!'s )(?<!\bbeen )"
     r"(?<!\bare )(?<!'re )"
-    r"(?<!\bnow )(?<!\bcrept )(?<!\bdrifted )(?<!\bback )\bup\s+to"
+    r"(?<!\bnow )(?<!\bcrept )(?<!\bdrifted )(?<!\bback )(?<!\bshot )(?<!\bjumped )"
+    r"(?<!\bclimbed )(?<!\bcreeping )(?<!\bgoing )\bup\s+to"
     r"|(?<![\d\s])(?<!\d,)\s*\bover|[<>]=?)"
     # "goes up to like probably like a 7"
     r"(?:\s+(?:like|about|around|maybe|probably|roughly|a|an|um|uh|er),?)*\s*$",

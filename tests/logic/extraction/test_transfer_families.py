@@ -973,3 +973,45 @@ def test_ninth_round_of_language(alphabet, text, expected):
 )  # fmt: skip
 def test_tenth_round_of_language(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # two unnamed speakers with no question marks: who opens questions asks
+        ("Speaker 1: any pain in the back give me a number out of ten Speaker 2: um "
+         "four Speaker 1: four okay", {"data(painLevel, 4)"}),
+        ("Nurse: how long have you been diabetic? Patient: twelve years", {
+            "condition(backgroundInfo, diabetes)"}),
+        ("I'll get the HCA to do your temperature. HCA: Thirty-six point nine, and "
+         "pulse sixty-four.", {"data(temperature, 36.9)", "data(heartRate, 64)"}),
+        ("the meter's saying seven point two for your sugar", {"data(bloodGlucose, 7.2)"}),
+        ("Clinician: do it again now for me. Caller: one fifty over ninety", {
+            "data(systolicBP, 150)", "data(diastolicBP, 90)"}),
+        ("So 93 is your sats and 102 is your pulse", {
+            "data(oxygenSaturation, 93)", "data(heartRate, 102)"}),
+        ("In ED her sats were 86. Now she's on 2 litres and she's 94.", {
+            "data(oxygenSaturation, 94)", "data(oxygenFlow, 2.0)",
+            "condition(oxygenSupply, supplemental)"}),
+        ("His BP's shot up to 176 over 98", {"data(systolicBP, 176)", "data(diastolicBP, 98)"}),
+        ("Pulse was 70 at the start. Now, an hour in, pulse 84.", {"data(heartRate, 84)"}),
+        ("Bed 3 patient sats are 88. For this lady, sats 97 on air.", {
+            "data(oxygenSaturation, 97)", "condition(oxygenSupply, air)"}),
+        ("sats 93, his antibiotics are due at eight", {"data(oxygenSaturation, 93)"}),
+        ("She's confused, her husband says that's just her baseline", set()),
+        ("A bit more confused than her baseline today", {
+            "condition(consciousness, confused)"}),
+        ("The ambulance sugar was 14, mine now is 9.6", {"data(bloodGlucose, 9.6)"}),
+        ("Mum's obs: BP 124 over 76, pulse 80. Baby's feeding well.", {
+            "data(systolicBP, 124)", "data(diastolicBP, 76)", "data(heartRate, 80)"}),
+        ("PR 92, RR 18", {"data(heartRate, 92)", "data(respiratoryRate, 18)"}),
+        ("drowsy but he responds when you call his name", {
+            "condition(consciousness, voice)"}),
+        ("transferred from the surgical step-down, pulse 88", {"data(heartRate, 88)"}),
+        ("Abbey pain score 6, pulse 90", {"data(heartRate, 90)"}),
+        ("Temp was 37.9 on the ward so I checked it and it is 37.2 now, pulse 80", {
+            "data(temperature, 37.2)", "data(heartRate, 80)"}),
+    ],
+)  # fmt: skip
+def test_eleventh_round_of_language(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
