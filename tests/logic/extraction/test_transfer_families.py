@@ -1011,6 +1011,12 @@ def test_tenth_round_of_language(alphabet, text, expected):
         ("Abbey pain score 6, pulse 90", {"data(heartRate, 90)"}),
         ("Temp was 37.9 on the ward so I checked it and it is 37.2 now, pulse 80", {
             "data(temperature, 37.2)", "data(heartRate, 80)"}),
+        # an average of readings is none of them
+        ("His home readings are averaging 150 over 95. Here it's 138 over 84.", {
+            "data(systolicBP, 138)", "data(diastolicBP, 84)"}),
+        ("Temp 37.4, baby's temp 36.9", {"data(temperature, 37.4)"}),
+        ("Day two after an elective knee replacement operation, pulse 70", {
+            "condition(backgroundInfo, operation)", "data(heartRate, 70)"}),
     ],
 )  # fmt: skip
 def test_eleventh_round_of_language(alphabet, text, expected):
