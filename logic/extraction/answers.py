@@ -32,7 +32,10 @@ _PRONOUN_VALUE = re.compile(
     r"\b(?:it's|it\s+is|it\s+was|that's|that\s+was|(?:it|that)\s+came\s+back"
     r"(?:\s+(?:at|as))?|it's\s+saying|it\s+says|it\s+reads|it's\s+reading|"
     r"i'm\s+getting|i'm\s+reading|i've\s+got|i\s+get|his\s+is|hers\s+is|yours\s+is|"
-    r"mine(?:\s+just\s+now|\s+now)?\s+is|"
+    r"mine(?:\s+just\s+now|\s+now)?\s+is|ours\s+(?:is\s+saying|is\s+reading|says|is)|"
+    # "the recheck at 4:30 is 6.2", "his last one at 6 was 10.4"
+    r"(?:the\s+|his\s+|her\s+)?(?:recheck|repeat|re-check|last\s+one|latest\s+one)"
+    r"(?:\s+at\s+[\d:.]+(?:\s*(?:am|pm|o'clock))?)?\s*(?:is|was|'s)|"
     # "now you're on two litres and you're ninety-five": said as it is now
     r"(?:you're|she's|he's)(?=\s+\d+\s*(?:%|percent\b|on\b|now\b))|"
     r"\bnow\b[^.?!]{0,40}?\b(?:you're|she's|he's|you\s+are|she\s+is|he\s+is)|"
@@ -85,7 +88,7 @@ _IT_IS = re.compile(r"(?:it's|it\s+is|they're|they\s+are)\b", re.I)
 # taken, whose value the next words read off.
 _ANNOUNCED = re.compile(
     r"\b(?:i'll|i\s+will|let\s+me|let's|i'm\s+(?:just\s+)?going\s+to|we'll|i\s+need\s+to|"
-    r"shall\s+(?:we|i))"
+    r"shall\s+(?:we|i)|do\s+you\s+want\s+me\s+to)"
     r"\s+(?:just\s+)?(?:quickly\s+)?(?:check|do|take|get|recheck|measure|pop|run)\b",
     re.I,
 )
@@ -287,7 +290,11 @@ class AnswerReader(NumberBinder):
                 or MEASURE_NOW.search(text, start, end)
             ):
                 continue
-            named = [m for m in self.kept if start <= m.start < end]
+            # (a condition said beside it names no reading: "being diabetic, do you
+            # want me to check your sugar?")
+            named = [
+                m for m in self.kept if start <= m.start < end and m.kind != "value"
+            ]
             if len({m.type for m in named}) > 1 or any(m.kind != "type" for m in named):
                 continue
             if not named and not _ONE_OR_IT.search(text, start, end):

@@ -59,7 +59,10 @@ _BARE_NO = re.compile(
 )
 _QUESTION_TAG = re.compile(
     r"(?:^|[\s,])(?:right|you know|isn't it|is it not|ok|okay|yeah|yes|correct|"
-    r"don't you think|wouldn't you say|huh|eh|no)\s*$",
+    r"don't you think|wouldn't you say|huh|eh|no|"
+    # "She's diabetic, isn't she?", "he's alert, don't you Bill?"
+    r"(?:isn't|aren't|don't|doesn't|hasn't|haven't|wasn't|didn't)\s+(?:she|he|you|they)"
+    r"(?:\s+[A-Z][a-z]+)?)\s*$",
     re.I,
 )
 _NUMBER = re.compile(r"(?<![A-Za-z])\d")
@@ -112,7 +115,9 @@ _POSSESSIVE = re.compile(r"[\s,;:-]*(?:his|her|their)\b", re.I)
 _PRESUPPOSED = re.compile(
     r"\b(?:since|after)\s+(?:your|his|her|their|the)\s+$"
     # "How long have you been diabetic now?" takes it as so
-    r"|\bhow\s+long\s+(?:have|has)\s+\w+\s+(?:been|had)\s+(?:an?\s+)?$",
+    r"|\bhow\s+long\s+(?:have|has)\s+\w+\s+(?:been|had)\s+(?:an?\s+)?$"
+    # "And being diabetic, do you want me to check your sugar?"
+    r"|\bbeing\s+(?:a\s+)?$",
     re.I,
 )
 _INTERROGATIVE = re.compile(

@@ -64,6 +64,28 @@ _DIGIT_WORDS = {**{w: str(i) for i, w in enumerate(_UNITS[:10])}, "oh": "0"}
 # "HR64", "BM7.2": a type word and its value written together.
 # "2L", "15lpm": an oxygen flow written against its number.
 _LITRES = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(L|l|lpm|LPM|L/min|l/min)(?![\w/])")
+# "over eight seven": two digits said one by one after "over".
+_DIGIT_ALTERNATIVES = "|".join(
+    [
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "oh",
+    ]
+)
+_OVER_DIGITS = re.compile(
+    rf"(?<=\bover\s)({_DIGIT_ALTERNATIVES})\s+({_DIGIT_ALTERNATIVES})\b(?!\s+(?:point|{_DIGIT_ALTERNATIVES})\b)",
+    re.I,
+)
+# "98.4F", "37.2°C": a temperature written against its scale's letter.
+_DEGREES_GLUED = re.compile(r"(?<![\w.])(\d{2,3}(?:\.\d+)?)(°?[FC])(?![\w])")
 # "HR64", "BP-104": a type word and its value written together.
 _GLUED = re.compile(r"(?<![\w.])([A-Za-z]+)-?(\d+(?:\.\d+)?)(?![\w])")
 
@@ -122,11 +144,12 @@ def _run_value(words: str) -> str:
         decimal = _decimal_value(spoken)
         if decimal is not None:
             return decimal
-    if "oh" in spoken and all(w in _DIGIT_WORDS for w in spoken):
+    if ("oh" in spoken or len(spoken) >= 3) and all(w in _DIGIT_WORDS for w in spoken):
+        # "one oh four", "one four one": digits said one by one
         return "".join(_DIGIT_WORDS[w] for w in spoken)
-    # "one-one-two": digits said one by one, joined by hyphens.
+    # "one-one-two", "seven-four": digits said one by one, joined by hyphens.
     hyphened = words.lower().split("-")
-    if len(hyphened) >= 3 and all(w.strip() in _DIGIT_WORDS for w in hyphened):
+    if len(hyphened) >= 2 and all(w.strip() in _DIGIT_WORDS for w in hyphened):
         return "".join(_DIGIT_WORDS[w.strip()] for w in hyphened)
     # "one-ten", "one-forty-two": hyphens join a number said in parts as much as
     # "ninety-eight"; read as spaces, the parts are read as nurses say them.
@@ -180,6 +203,7 @@ _ONE_PRONOUN = re.compile(
     r"first|next|someone|some|bad|good|big|small|get|got|have|had|take|took|need|do|did|"
     r"check|"
     r"needed|left|right|same|old|main|only|little|usual|ear|forehead|wrist|arm|tympanic|"
+    r"middle|happy|sad|"
     r"digital|manual|electronic|blue|red|green|white|yellow|black|grey|gray)\s+one\b|\bone\s+(?:of|another)\b|\bone[\s-]+off\b)",
     re.I,
 )
@@ -314,6 +338,13 @@ def _edits(
         # "100 and 1.5": a recogniser's "one hundred and one point five".
         whole = int(match.group(1)) * 100 + Decimal(match.group(2))
         edits.append((match.start(), match.end(), str(whole)))
+    for match in _OVER_DIGITS.finditer(text):
+        # "one four one over eight seven": the second of a pair, digit by digit
+        digits = "".join(_DIGIT_WORDS[w.lower()] for w in match.group(1, 2))
+        edits.append((match.start(1), match.end(2), digits))
+    for match in _DEGREES_GLUED.finditer(text):
+        # "T 98.4F": a temperature written against its scale
+        edits.append((match.start(), match.end(), f"{match.group(1)} {match.group(2)}"))
     for match in _LITRES.finditer(text):
         per_minute = match.group(2).lower() != "l"
         said = f"{match.group(1)} litres" + (" per minute" if per_minute else "")

@@ -26,6 +26,8 @@ _SHIFT = re.compile(
     rf"(?:(?P<rise>{_RISE})|(?P<fall>{_FALL}))\s+(?:by\s+)?(?:about\s+|another\s+)?"
     r"(?P<amount>\d+(?:\.\d+)?|an?|one|another)\b"
     r"(?:\s+(?:points?|degrees?|beats?|breaths?|percent|%|mmhg|units?))?"
+    # "a degree and a half"
+    r"(?P<half>\s+and\s+a\s+half)?"
     rf"{_SINCE}(?!\s*(?:to|at|of)\b)",
     re.I,
 )
@@ -55,7 +57,7 @@ def relative_after(text: str, position: int, limit: int) -> Relative | None:
         amount = shift.group("amount").lower()
         delta = (
             Decimal(1) if amount in ("a", "an", "one", "another") else Decimal(amount)
-        )
+        ) + (Decimal("0.5") if shift.group("half") else 0)
         return Relative(shift.end(), delta if shift.group("rise") else -delta)
     same = _SAME.match(text, start, limit)
     if same:

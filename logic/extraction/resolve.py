@@ -135,8 +135,11 @@ def _decide(items: list[Found], context: Context) -> Found | None:
 
 def _question(items: list[Found], alphabet: Alphabet) -> str:
     values = list(dict.fromkeys(i.statement.value_text(alphabet) for i in items))
-    count = _COUNT.get(len(values), str(len(values)))
     label = type_label(items[0].statement.type, alphabet)
+    if len(values) == 1:
+        # "maybe a three, three or four": one value, said in doubt
+        return f"{label} {values[0]} was said in doubt: what is it now?"
+    count = _COUNT.get(len(values), str(len(values)))
     listed = ", ".join(values[:-1]) + f" and {values[-1]}"
     return f"{count} values for {label}, {listed}: which is now?"
 
@@ -179,7 +182,15 @@ def resolve(found: list[Found], alphabet: Alphabet, context: Context) -> Outcome
     }
     # "maybe a three, three or four": a value said again as one end of a range
     # is no firmer than the range.
-    ranges = [i for i in found if i.statement.family == "data" and "range" in i.context]
+    # (a bound of a target or a plan is no range said of the reading: "keep the
+    # systolic above 90")
+    ranges = [
+        i
+        for i in found
+        if i.statement.family == "data"
+        and "range" in i.context
+        and not i.context & {"target", "hypothetical", "other", "historical"}
+    ]
     for item in current:
         again = [
             r

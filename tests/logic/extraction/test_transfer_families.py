@@ -949,7 +949,7 @@ def test_ninth_round_of_language(alphabet, text, expected):
         ("Dr Evans from the surgery here, your pulse was 70 today", {
             "data(heartRate, 70)"}),
         ("Sorry, the gentleman in bay two, his pulse is 120. Ours is 80 on the monitor.",
-         set()),
+         {"data(heartRate, 80)"}),
         ("Dr: how's the pain out of ten? Pt: when I lift it, eight. Dr: and right now, "
          "at rest? Pt: two", {"data(painLevel, 2)"}),
         # a pause after a number the speaker corrects
@@ -1021,3 +1021,51 @@ def test_tenth_round_of_language(alphabet, text, expected):
 )  # fmt: skip
 def test_eleventh_round_of_language(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a bound of a target is no range said of the reading
+        ("BP 92 over 60. Keep the systolic above ninety-two.", {
+            "data(systolicBP, 92)", "data(diastolicBP, 60)"}),
+        ("The pain is seven when we roll him, at rest it's two", set()),
+        ("Pre-op check for the hernia surgery, pulse 66", {"data(heartRate, 66)"}),
+        ("she only opens her eyes when I call her", {"condition(consciousness, voice)"}),
+        ("she pointed to the middle one on the faces chart", set()),
+        ("The one in bed 3 has a temp of 38.4. This one, temp 36.9", {
+            "data(temperature, 36.9)"}),
+        ("BP one-two-two over eight-six", {"data(systolicBP, 122)", "data(diastolicBP, 86)"}),
+        ("He's in sinus at 76", {"data(heartRate, 76)"}),
+        ("No allergies, it's Mrs Khan in bay 4 who is allergic to latex", set()),
+        ("Glucose 3.4 at two, the recheck at 2:15 is 5.9", {"data(bloodGlucose, 5.9)"}),
+        ("His BMs are all over the place, his last one at 8 was 12.2", {
+            "data(bloodGlucose, 12.2)"}),
+        ("Obs 0600: T 99.1F, HR 80", {"data(temperature, 37.3)", "data(heartRate, 80)"}),
+        ("her temp's come down a degree and a half", set()),
+        ("pain is nil", {"data(painLevel, 0)"}),
+        ("One four one over eight seven, pulse sixty", {
+            "data(systolicBP, 141)", "data(diastolicBP, 87)", "data(heartRate, 60)"}),
+        ("Doctor: she's diabetic, isn't she? Daughter: yes, on tablets", {
+            "condition(backgroundInfo, diabetes)"}),
+        ("He's alert, knows exactly where he is, don't you Frank?", {
+            "condition(consciousness, alert)"}),
+        ("Patient: none right now, zero. When my period comes it's an eight.", set()),
+        ("Nurse: your temperature was 38.9 at home. Ours is saying 37.6 now.", {
+            "data(temperature, 37.6)"}),
+        ("Nurse: and being diabetic, do you want me to check your sugar? Patient: yes "
+         "please. Nurse: nine point four", {
+            "condition(backgroundInfo, diabetes)", "data(bloodGlucose, 9.4)"}),
+    ],
+)  # fmt: skip
+def test_twelfth_round_of_language(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
+
+
+def test_a_change_said_as_a_degree_and_a_half_is_read_from_the_state(alphabet):
+    guide = guide_build(
+        "her temp's come down a degree and a half", alphabet, {"temperature": 38.9}
+    )
+    assert {c.statement.canonical(alphabet) for c in guide.candidates} == {
+        "data(temperature, 37.4)"
+    }
