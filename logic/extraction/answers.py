@@ -37,7 +37,8 @@ _PRONOUN_VALUE = re.compile(
     r"(?:the\s+|his\s+|her\s+)?(?:recheck|repeat|re-check|last\s+one|latest\s+one)"
     r"(?:\s+at\s+[\d:.]+(?:\s*(?:am|pm|o'clock))?)?\s*(?:is|was|'s)|"
     # "now you're on two litres and you're ninety-five": said as it is now
-    r"(?:you're|she's|he's)(?=\s+\d+\s*(?:%|percent\b|on\b|now\b))|"
+    r"(?:you're|she's|he's)(?=\s+(?:sitting\s+at\s+)?\d+\s*(?:%|percent\b|on\b|now\b))|"
+    r"(?:you're|she's|he's)\s+sitting(?=\s+at\s+\d)|"
     r"\bnow\b[^.?!]{0,40}?\b(?:you're|she's|he's|you\s+are|she\s+is|he\s+is)|"
     r"(?:this\s+morning's|today's|tonight's|the\s+latest|latest|the\s+last\s+one)\s+(?:one\s+)?(?:is|was)|"
     r"(?:it|they|he|she)(?:'s|'ve|\s+has|\s+have)?\s+(?:come|gone|dropped|risen|fallen|"
@@ -127,6 +128,12 @@ class AnswerReader(NumberBinder):
                 continue
             asked = [m for m in self.kept if q_start <= m.start < q_end]
             types = [m for m in asked if m.kind == "type"]
+            # The answer up to the first type it names ("Thirty eight point nine, and
+            # her sugar's eleven point four": the sugar has its own value).
+            a_end = min(
+                (m.start for m in self.kept if a_start <= m.start < a_end),
+                default=a_end,
+            )
             numbers = [
                 n
                 for n in self.all_numbers
@@ -317,6 +324,7 @@ class AnswerReader(NumberBinder):
                 # types may follow the reading, none may come before it.
                 if any(
                     s_start <= m.start < (number.start if number else s_end)
+                    and m.kind != "value"
                     for m in self.kept
                 ):
                     break
@@ -398,6 +406,19 @@ class AnswerReader(NumberBinder):
             and first <= m.start < said
             and m.type not in self.seconds
         ]
+        # "NIHSS was 9 and it's down to 5": "it" is the measure named last, one the
+        # alphabet does not record.
+        last = max(
+            (
+                m
+                for m in self.kept
+                if m.kind in ("type", "other") and first <= m.start < said
+            ),
+            key=lambda m: m.start,
+            default=None,
+        )
+        if last is not None and last.kind == "other":
+            return None
         # "SpO2 was 94% on room air so we put her on 2 litres and now it is 97%": a
         # type named in the same sentence is the nearest referent.
         own = [m for m in named if m.start >= sentence_start]

@@ -56,7 +56,7 @@ _PERCENT = r"(?:%|percent|per cent)"
 _BEFORE_TYPE = re.compile(
     rf"^\s*{_PERCENT}?\s*(?:(?:on|via|by)\s+(?:the\s+)?|,\s*(?:her|his|their|your)\s+|"
     r",?\s*(?:that(?:'s|\s+is|\s+was)\s+(?:the|her|his|their)|for\s+(?:her|his|their|the|your)|"
-    r"is\s+(?:your|her|his))\s+)?$",
+    r"(?:\s*is|'s)\s+(?:your|her|his|the))\s+)?$",
     re.I,
 )
 # Between a number and its pair's value: "95% RA", "97 on air", "91 breathing air",
@@ -104,13 +104,14 @@ _HOUR_THEN_READING = re.compile(
 # Something done, then "at" and an hour: "she had glycopyrronium at four."
 _DONE_AT = re.compile(
     r"\b(?:had|given|gave|got|checked|done|turned|taken|took|started|stopped|seen|"
-    r"reviewed|changed|emptied|flushed|repositioned|due)\b[^.,;]{0,40}\bat\s+$",
+    r"reviewed|changed|emptied|flushed|repositioned|due|looked|saw|went|popped)\b"
+    r"[^.,;]{0,40}\bat\s+$",
     re.I,
 )
 # A pause right after a number: "37...".
 _PAUSE_AFTER = re.compile(r"\s*(?:\.{3}|…)")
 # A value, then whose type it is: "102 is your pulse".
-_IS_YOUR = re.compile(r"\s+is\s+(?:your|her|his|their)\s", re.I)
+_IS_YOUR = re.compile(r"(?:\s+is|'s)\s+(?:your|her|his|their|the)\s", re.I)
 _SUBJECT_CLAUSE = re.compile(
     r"(?:,|\s[—–-])\s*(?:(?:and|but|so)\s+)?(?:(?:this\s+morning|today|now|tonight)\s+)?"
     r"(?:(?:he|she|they|it|i|you)(?:'s|'re|'ve|\s+is|"
@@ -285,6 +286,7 @@ class NumberBinder:
                 not measurement.self_reported
                 and self.context.in_patient_turn(t_start)
                 and not self.context.measured_on_request(t_start)
+                and not self.context.roles_inferred
             ):
                 # "P: my temperature today was 103": the patient's own reading,
                 # taken before this encounter; "today" is the patient's day, not

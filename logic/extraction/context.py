@@ -59,7 +59,7 @@ _BARE_NO = re.compile(
 )
 _QUESTION_TAG = re.compile(
     r"(?:^|[\s,])(?:right|you know|isn't it|is it not|ok|okay|yeah|yes|correct|"
-    r"don't you think|wouldn't you say|huh|eh|no|"
+    r"don't you think|wouldn't you say|huh|eh|no|you\s+said|did\s+you\s+say|"
     # "She's diabetic, isn't she?", "he's alert, don't you Bill?"
     r"(?:isn't|aren't|don't|doesn't|hasn't|haven't|wasn't|didn't)\s+(?:she|he|you|they)"
     r"(?:\s+[A-Z][a-z]+)?)\s*$",
@@ -91,7 +91,11 @@ _PAUSE_THEN_NUMBER = re.compile(r"(?:\.{3}|…)\s*(?:\d|$)")
 # A clinician asking the patient to measure now, with their own device.
 MEASURE_NOW = re.compile(
     r"\b(?:can|could|would|will)\s+you\s+(?:\w+\s+){0,3}?(?:do|take|check|measure|read|"
-    r"pop|put|try|redo|repeat)\b[^?]{0,60}?\b(?:now|again|while\s+i'm\s+(?:on|here))\b"
+    r"pop|put|try|redo|repeat)\b[^?]{0,60}?\b(?:now|again|here|for\s+me|"
+    r"while\s+i'm\s+(?:on|here))\b"
+    # "And your sats now?": a reading asked for as it is
+    r"|\b(?:your|her|his)\s+(?:sats|oxygen|temperature|temp|sugar|blood\s+pressure|bp|"
+    r"pulse|heart\s+rate)\s+now\s*\?"
     r"|\bwhat(?:'s|\s+is|\s+does)\s+(?:the|your|that)\s+(?:\w+\s+){0,2}?"
     r"(?:machine|monitor|probe|meter|thermometer|device|cuff|reader)\s+"
     r"(?:reading|saying|showing|say|show|read)\b"
@@ -108,7 +112,9 @@ _OFFER_NOW = re.compile(
     re.I,
 )
 _ASSENT = re.compile(
-    r"\W*(?:yes\s+)?(?:please|go\s+on|go\s+ahead|yes|yeah|sure|okay|ok)\b", re.I
+    r"\W*(?:yes\s+)?(?:please|go\s+on|go\s+ahead|yes|yeah|sure|okay|ok|if\s+you\s+would|"
+    r"please\s+do)\b",
+    re.I,
 )
 # A reading that opens with whose it is: "..., his pressure's 90 over 50".
 _POSSESSIVE = re.compile(r"[\s,;:-]*(?:his|her|their)\b", re.I)
@@ -407,6 +413,19 @@ class Context:
         return tuple(
             (label.start(), label.end(), end, by_patient)
             for label, end, by_patient in zip(labels, ends, spoken, strict=True)
+        )
+
+    @cached_property
+    def roles_inferred(self) -> bool:
+        """Whether the transcript's roles were read from who asks, no label naming
+        the patient ("Speaker 1:", "Speaker 2:"): the one who answers may be staff
+        too, so what they read out is not known to be the patient's own reading."""
+        if not self._labelled:
+            return False
+        unnamed = {s for s in self.lexicon.unnamed_labels}
+        return all(
+            re.sub(r"[\W\d]+", " ", self.text[start:end]).strip().lower() in unnamed
+            for start, end, _, _ in self._labelled
         )
 
     def _patient_by_questions(

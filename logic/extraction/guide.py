@@ -220,7 +220,7 @@ class _Reader(AnswerReader):
                 a, b = other.start - clause_start, other.end - clause_start
                 before = before[:a] + " " * (b - a) + before[b:]
         # "HR 88 - stable": a judgement set apart after the readings is of them all
-        if _PATIENT_IS.search(before) or re.search(r"\s[-–—:]\s*$", before):
+        if _PATIENT_IS.search(before) or re.search(r"(?:\s[-–—]|:)\s*$", before):
             return False  # "looking at everything today I'd say you're stable"
         words = re.findall(r"[\w']+", before)
         for index, word in enumerate(words):

@@ -1069,3 +1069,55 @@ def test_a_change_said_as_a_degree_and_a_half_is_read_from_the_state(alphabet):
     assert {c.statement.canonical(alphabet) for c in guide.candidates} == {
         "data(temperature, 37.4)"
     }
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Temp 39 I told you, that was bed four. This patient, temp 37.1, pulse 70.", {
+            "data(temperature, 37.1)", "data(heartRate, 70)"}),
+        ("BP 170 over 100, no wait, that's bed 5's, his is 128 over 79.", {
+            "data(systolicBP, 128)", "data(diastolicBP, 79)"}),
+        ("She's only opening her eyes when I say her name", {
+            "condition(consciousness, voice)"}),
+        ("Pain's a four, you said? Yes, four.", {"data(painLevel, 4)"}),
+        ("The lady in bed two had her operation yesterday, pulse 80", {
+            "condition(backgroundInfo, operation)", "data(heartRate, 80)"}),
+        ("Machine said 210 over 120, which I don't believe, so I redid it manually, "
+         "150 over 90", {"data(systolicBP, 150)", "data(diastolicBP, 90)"}),
+        ("Ninety-five, that's her sats. Seventy is the pulse.", {
+            "data(oxygenSaturation, 95)", "data(heartRate, 70)"}),
+        # two unnamed speakers, both staff: what the second reads out is a reading
+        ("Speaker 1: can we get a pressure please? Speaker 2: ninety over sixty. "
+         "Speaker 1: and the heart rate? Speaker 2: one ten", {
+            "data(systolicBP, 90)", "data(diastolicBP, 60)", "data(heartRate, 110)"}),
+        ("I carry the alert card for my COPD. Sats 90.", {"data(oxygenSaturation, 90)"}),
+        ("Your sats: you're on two litres at the moment and you're sitting at ninety-one", {
+            "data(oxygenFlow, 2.0)", "condition(oxygenSupply, supplemental)",
+            "data(oxygenSaturation, 91)"}),
+        ("Nurse: shall I check your sugar while I'm here? You're diabetic, aren't you? "
+         "Patient: I am. Nurse: seven point one", {
+            "condition(backgroundInfo, diabetes)", "data(bloodGlucose, 7.1)"}),
+        ("Patient: shall I do it now? Nurse: if you would. Patient: one thirty over "
+         "eighty", {"data(systolicBP, 130)", "data(diastolicBP, 80)"}),
+        ("Dr: can you do one for me here? Pt: go on. Sats are ninety-six.", {
+            "data(oxygenSaturation, 96)"}),
+        ("Dr: and your temperature now? Pt: thirty-seven point two", {
+            "data(temperature, 37.2)"}),
+        ("BP 150 over 88. BP limit's 180 over 105 for 24 hours.", {
+            "data(systolicBP, 150)", "data(diastolicBP, 88)"}),
+        ("NIHSS was 9 and it's down to 5 now, resps 16", {"data(respiratoryRate, 16)"}),
+        ("Sats 96 on air. The sats of 89 on the board are bed 9's, not his.", {
+            "data(oxygenSaturation, 96)", "condition(oxygenSupply, air)"}),
+        ("her resps were 8 when I looked in at eleven", {"data(respiratoryRate, 8)"}),
+        ("temp 37.6, she spiked 39.2 at teatime", {"data(temperature, 37.6)"}),
+        ("Nurse impression: stable.", {"condition(stability, stable)"}),
+        ("he was 31 a minute when we came, resp rate's down to 22", {
+            "data(respiratoryRate, 22)"}),
+        ("Doctor: what was her temp? Nurse: thirty eight point one, and her sugar's 8.2", {
+            "data(temperature, 38.1)", "data(bloodGlucose, 8.2)"}),
+        ("the surgical nurse is calling about his wound, pulse 76", {"data(heartRate, 76)"}),
+    ],
+)  # fmt: skip
+def test_thirteenth_round_of_language(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
