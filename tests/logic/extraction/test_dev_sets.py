@@ -42,6 +42,7 @@ FLOORS = {
     "bedside-heldout9.jsonl": (0.98, 0.97),
     "bedside-heldout10.jsonl": (0.99, 0.97),
     "bedside-heldout11.jsonl": (0.99, 0.99),
+    "bedside-heldout12.jsonl": (0.99, 0.98),
     "dialogue-dev.jsonl": (0.95, 0.89),
     "dialogue-heldout.jsonl": (0.96, 0.93),
     "dialogue-heldout2.jsonl": (0.96, 0.94),
@@ -55,6 +56,7 @@ FLOORS = {
     "encounter-heldout7.jsonl": (0.97, 0.92),
     "encounter-heldout8.jsonl": (0.98, 0.94),
     "encounter-heldout9.jsonl": (0.98, 0.89),
+    "encounter-heldout10.jsonl": (0.97, 0.80),
     "families-dev.jsonl": (0.99, 0.99),
     "families-heldout.jsonl": (0.99, 0.97),
     "handover-dev.jsonl": (0.91, 0.91),
@@ -69,6 +71,7 @@ FLOORS = {
     "handover-heldout9.jsonl": (0.99, 0.98),
     "handover-heldout10.jsonl": (0.99, 0.97),
     "handover-heldout11.jsonl": (0.99, 0.97),
+    "handover-heldout12.jsonl": (0.99, 0.97),
     "transfer-dev.jsonl": (0.99, 0.99),
     "v2-dev.jsonl": (0.99, 0.99),
 }
