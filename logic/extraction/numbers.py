@@ -65,23 +65,10 @@ _DIGIT_WORDS = {**{w: str(i) for i, w in enumerate(_UNITS[:10])}, "oh": "0"}
 # "2L", "15lpm": an oxygen flow written against its number.
 _LITRES = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(L|l|lpm|LPM|L/min|l/min)(?![\w/])")
 # "over eight seven": two digits said one by one after "over".
-_DIGIT_ALTERNATIVES = "|".join(
-    [
-        "zero",
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "oh",
-    ]
-)
+_DIGIT_ALTERNATIVES = "|".join(_DIGIT_WORDS)
 _OVER_DIGITS = re.compile(
-    rf"(?<=\bover\s)({_DIGIT_ALTERNATIVES})\s+({_DIGIT_ALTERNATIVES})\b(?!\s+(?:point|{_DIGIT_ALTERNATIVES})\b)",
+    rf"(?<=\bover\s)({_DIGIT_ALTERNATIVES})\s+({_DIGIT_ALTERNATIVES})\b"
+    rf"(?!\s+(?:point|{_DIGIT_ALTERNATIVES})\b)",
     re.I,
 )
 # "98.4F", "37.2°C": a temperature written against its scale's letter.
