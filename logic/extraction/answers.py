@@ -37,7 +37,7 @@ _PRONOUN_VALUE = re.compile(
     r"(?:the\s+|his\s+|her\s+)?(?:recheck|repeat|re-check|last\s+one|latest\s+one)"
     r"(?:\s+at\s+[\d:.]+(?:\s*(?:am|pm|o'clock))?)?\s*(?:is|was|'s)|"
     # "now you're on two litres and you're ninety-five": said as it is now
-    r"(?:you're|she's|he's)(?=\s+(?:sitting\s+at\s+)?\d+\s*(?:%|percent\b|on\b|now\b))|"
+    r"(?:you're|she's|he's)(?=\s+(?:sitting\s+at\s+)?\d+\s*(?:%|percent\b|on\b|now\b|out\s+of\b))|"
     r"(?:you're|she's|he's)\s+sitting(?=\s+at\s+\d)|"
     r"\bnow\b[^.?!]{0,40}?\b(?:you're|she's|he's|you\s+are|she\s+is|he\s+is)|"
     r"(?:this\s+morning's|today's|tonight's|the\s+latest|latest|the\s+last\s+one)\s+(?:one\s+)?(?:is|was)|"
@@ -58,6 +58,16 @@ _BODY_SITES = frozenset(
         head throat neck back chest tummy stomach belly abdomen hip hips knee knees
         leg legs arm arms shoulder shoulders ankle foot feet wrist hand ear tooth
         teeth jaw wound side elbow finger fingers toe toes pelvis groin
+        """,
+    )
+)
+# The words of asking for a rating: "what number would you give it, lying there now?"
+_ASKING = frozenset(
+    re.findall(
+        r"\S+",
+        """
+        what which number would you give it rate score say put how is it's the
+        lying sitting there here now right at moment
         """,
     )
 )
@@ -90,7 +100,10 @@ _IT_IS = re.compile(r"(?:it's|it\s+is|they're|they\s+are)\b", re.I)
 _ANNOUNCED = re.compile(
     r"\b(?:i'll|i\s+will|let\s+me|let's|i'm\s+(?:just\s+)?going\s+to|we'll|i\s+need\s+to|"
     r"shall\s+(?:we|i)|do\s+you\s+want\s+me\s+to)"
-    r"\s+(?:just\s+)?(?:quickly\s+)?(?:check|do|take|get|recheck|measure|pop|run)\b",
+    r"\s+(?:just\s+)?(?:quickly\s+)?(?:check|do|take|get|recheck|measure|pop|run|see|"
+    r"look\s+at|have\s+a\s+look\s+at)\b"
+    # "just your temperature now.": the reading named as the next one
+    r"|\b(?:your|her|his|the)\s+(?:[\w']+\s+){0,2}?(?:now|next|first)\s*$",
     re.I,
 )
 # A sentence that opens with its number, after fillers: "Okay, 6.6, lovely."
@@ -108,8 +121,10 @@ _PLANNED = re.compile(
     r"lined\s+up)\b",
     re.I,
 )
+# A rating's scale right after its number: "two out of ten".
+_OUT_OF_TEN = re.compile(r"\s+(?:out\s+of|over)\s+10\b", re.I)
 # What an announcement measures when it names no type: "I'll do one now".
-_ONE_OR_IT = re.compile(r"\b(?:it|one|another)\b", re.I)
+_ONE_OR_IT = re.compile(r"\b(?:it|one|another|this)\b", re.I)
 # What a question's words say of the answer to it: another person, another time.
 _ASKED_CARRIES = frozenset({"other", "historical"})
 
@@ -253,7 +268,8 @@ class AnswerReader(NumberBinder):
         if any(w in _RATED_NOT_PAIN for w in words):
             return False
         allowed = 7 if any(w in _BODY_SITES for w in words) else 4
-        return content_words(text[start:end]) <= allowed
+        asking = sum(w in _ASKING for w in words)  # "what would you give it"
+        return content_words(text[start:end]) - asking <= allowed
 
     def _answered_none(self, question: Mention, start: int, end: int) -> bool:
         """ "Nurse: any pain at the moment Patient: no, none": an answer that opens
@@ -387,8 +403,27 @@ class AnswerReader(NumberBinder):
                 ):
                     continue
                 referent = self._referent(start, said.start(), number)
+                if (
+                    referent is None
+                    and _OUT_OF_TEN.match(text, number.end)
+                    and not any(
+                        w in _RATED_NOT_PAIN
+                        for w in re.findall(r"[a-z]+", text[start:end].lower())
+                    )
+                ):
+                    # "She's two out of ten now": a rating of the patient is the
+                    # alphabet's one self-reported type
+                    referent = self._rated_type(number)
                 if referent is not None:
                     self.bind(referent, number)
+
+    def _rated_type(self, number: NumberToken) -> Mention | None:
+        """The alphabet's one self-reported type, for a rating said of the
+        patient; None when it has none or several."""
+        rated = [m for m in self.alphabet.measurements.values() if m.self_reported]
+        if len(rated) != 1:
+            return None
+        return Mention("type", rated[0].name, number.start, number.start)
 
     def _referent(
         self, sentence_start: int, said: int, number: NumberToken

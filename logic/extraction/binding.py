@@ -96,6 +96,10 @@ _LINKS = frozenset(
 )
 # A clause that opens with its own subject and verb: a new statement.
 # In the present tense only: ", and she was confused" goes on telling the past.
+# The clinician repeating what the patient said.
+_YOU_SAID = re.compile(
+    r"\byou\s+(?:mentioned|said|told\s+me|were\s+saying|reported)\b", re.I
+)
 # After an hour: "at 6 was 7.2", "at four, was BP", "at 5 o'clock it was".
 _HOUR_THEN_READING = re.compile(
     r"\s*(?:o'?clock|am|pm|a\.m\.|p\.m\.)?\s*,?\s*(?:it\s+)?(?:was|were|is|read)\b",
@@ -267,10 +271,16 @@ class NumberBinder:
         )
         group = f"{statement.type}:{statement.value}" if accumulates else statement.type
         t_start, t_end = target or (start, end)
+        ignored = tuple(self.relative_spans)
+        measurement_type = self.alphabet.measurements.get(statement.type)
+        if measurement_type is not None and measurement_type.self_reported:
+            # "you said pain's zero, right?": a rating the patient gives is theirs at
+            # this encounter, repeated back; a reading they told of was taken before.
+            ignored += tuple(m.span() for m in _YOU_SAID.finditer(self.norm.text))
         attributes = self.context.attributes(
             t_start,
             t_end,
-            tuple(self.relative_spans),
+            ignored,
             reading=statement.family == "data" or self._sentence_has_reading(t_start),
         )
         if statement.family == "data":

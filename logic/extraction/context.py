@@ -62,7 +62,7 @@ _QUESTION_TAG = re.compile(
     r"don't you think|wouldn't you say|huh|eh|no|you\s+said|did\s+you\s+say|"
     # "She's diabetic, isn't she?", "he's alert, don't you Bill?"
     r"(?:isn't|aren't|don't|doesn't|hasn't|haven't|wasn't|didn't)\s+(?:she|he|you|they)"
-    r"(?:\s+[A-Z][a-z]+)?)\s*$",
+    r"(?:,?\s*[A-Z][a-z]+)?)\s*$",
     re.I,
 )
 _NUMBER = re.compile(r"(?<![A-Za-z])\d")

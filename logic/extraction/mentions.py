@@ -9,7 +9,9 @@ from decimal import Decimal
 from logic.alphabet import Alphabet
 
 # Words before a condition value that deny it ("not confused", "no longer alert").
-_NEGATION = re.compile(r"\b(not|no|never|denies|without|no longer|isn't|wasn't)\s+$")
+_NEGATION = re.compile(
+    r"\b(not|no|never|denies|without|no longer|isn't|wasn't|nae|isnae|wasnae)\s+$"
+)
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ _LEAD = re.compile(
 )
 _SHIFT = re.compile(
     rf"(?:(?P<rise>{_RISE})|(?P<fall>{_FALL}))\s+(?:by\s+)?(?:about\s+|another\s+)?"
-    r"(?P<amount>\d+(?:\.\d+)?|an?|one|another)\b"
+    r"(?P<amount>\d+(?:\.\d+)?|an?|one|another|point\s+\d)\b"
     r"(?:\s+(?:points?|degrees?|beats?|breaths?|percent|%|mmhg|units?))?"
     # "a degree and a half"
     r"(?P<half>\s+and\s+a\s+half)?"
@@ -55,6 +55,8 @@ def relative_after(text: str, position: int, limit: int) -> Relative | None:
     shift = _SHIFT.match(text, start, limit)
     if shift:
         amount = shift.group("amount").lower()
+        if amount.startswith("point"):
+            amount = "0." + amount.split()[-1]  # "up point six"
         delta = (
             Decimal(1) if amount in ("a", "an", "one", "another") else Decimal(amount)
         ) + (Decimal("0.5") if shift.group("half") else 0)

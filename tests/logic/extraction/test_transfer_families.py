@@ -1121,3 +1121,39 @@ def test_a_change_said_as_a_degree_and_a_half_is_read_from_the_state(alphabet):
 )  # fmt: skip
 def test_thirteenth_round_of_language(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("The pressure I called out, 170 over 95, that was Mrs Lee in bed 2, not this "
+         "lady. This one is 132 over 80.", {"data(systolicBP, 132)", "data(diastolicBP, 80)"}),
+        ("Right, just your pulse now. Eighty-four.", {"data(heartRate, 84)"}),
+        ("Let's see that finger prick. Seven point seven.", {"data(bloodGlucose, 7.7)"}),
+        ("He's three out of ten now, sitting up", {"data(painLevel, 3)"}),
+        ("She's six out of ten for the nausea", set()),
+        ("She's nae diabetic", set()),
+        ("and you said pain's one, right?", {"data(painLevel, 1)"}),
+        ("you mentioned your temperature was 38.5 at home", set()),
+        ("Doctor: what's the pain now, nought to ten? Patient: sitting still it's a "
+         "three. If I try and walk on it it's more like an eight.", {"data(painLevel, 3)"}),
+        ("Consultant: how's the pain? Patient: sore. Consultant: what would you give it "
+         "out of ten, lying there now? Patient: five", {"data(painLevel, 5)"}),
+        ("They had your blood pressure at 90 over 60 in the ambulance. Now it's 118 over "
+         "70.", {"data(systolicBP, 118)", "data(diastolicBP, 70)"}),
+        ("Nurse: you're on insulin for your diabetes, aren't you, Jim? Jim: that's right",
+         {"condition(backgroundInfo, diabetes)"}),
+        ("Your sugar is fine for surgery. Pulse 80.", {"data(heartRate, 80)"}),
+        ("Temperature: I'm going to put this in your ear... thirty-seven point two", {
+            "data(temperature, 37.2)"}),
+    ],
+)  # fmt: skip
+def test_fourteenth_round_of_language(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
+
+
+def test_a_change_said_as_point_six_is_read_from_the_state(alphabet):
+    guide = guide_build("her temp's gone up point six", alphabet, {"temperature": 36.8})
+    assert {c.statement.canonical(alphabet) for c in guide.candidates} == {
+        "data(temperature, 37.4)"
+    }
