@@ -1146,6 +1146,10 @@ def test_thirteenth_round_of_language(alphabet, text, expected):
         ("Your sugar is fine for surgery. Pulse 80.", {"data(heartRate, 80)"}),
         ("Temperature: I'm going to put this in your ear... thirty-seven point two", {
             "data(temperature, 37.2)"}),
+        ("BP was low at three, so she got a 250 bolus, last BP 118 on 66", {
+            "data(systolicBP, 118)", "data(diastolicBP, 66)"}),
+        ("Temp 36.8. Don't mix her up with the other Jean in bed 4, she's the one with "
+         "the temp of 38.", {"data(temperature, 36.8)"}),
     ],
 )  # fmt: skip
 def test_fourteenth_round_of_language(alphabet, text, expected):
