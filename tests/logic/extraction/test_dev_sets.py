@@ -43,6 +43,7 @@ FLOORS = {
     "bedside-heldout10.jsonl": (0.99, 0.97),
     "bedside-heldout11.jsonl": (0.99, 0.99),
     "bedside-heldout12.jsonl": (0.99, 0.98),
+    "bedside-heldout13.jsonl": (0.99, 0.99),
     "dialogue-dev.jsonl": (0.95, 0.89),
     "dialogue-heldout.jsonl": (0.96, 0.93),
     "dialogue-heldout2.jsonl": (0.96, 0.94),
@@ -57,6 +58,7 @@ FLOORS = {
     "encounter-heldout8.jsonl": (0.98, 0.94),
     "encounter-heldout9.jsonl": (0.98, 0.89),
     "encounter-heldout10.jsonl": (0.97, 0.80),
+    "encounter-heldout11.jsonl": (0.99, 0.94),
     "families-dev.jsonl": (0.99, 0.99),
     "families-heldout.jsonl": (0.99, 0.97),
     "handover-dev.jsonl": (0.91, 0.91),
@@ -72,6 +74,7 @@ FLOORS = {
     "handover-heldout10.jsonl": (0.99, 0.97),
     "handover-heldout11.jsonl": (0.99, 0.97),
     "handover-heldout12.jsonl": (0.99, 0.97),
+    "handover-heldout13.jsonl": (0.99, 0.98),
     "transfer-dev.jsonl": (0.99, 0.99),
     "v2-dev.jsonl": (0.99, 0.99),
 }
