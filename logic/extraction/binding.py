@@ -297,7 +297,10 @@ class NumberBinder:
                 not measurement.self_reported
                 and self.context.in_patient_turn(t_start)
                 and not self.context.measured_on_request(t_start)
-                and not self.context.roles_inferred
+                and not (
+                    self.context.roles_inferred
+                    and not self.context.said_in_first_person(t_start)
+                )
             ):
                 # "P: my temperature today was 103": the patient's own reading,
                 # taken before this encounter; "today" is the patient's day, not

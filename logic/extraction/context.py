@@ -75,6 +75,7 @@ _FILLERS = frozenset(["um", "uh", "uhm", "umm", "er", "erm", "ah", "hmm", "mm"])
 # What may open a sentence before its first cue: "Okay, and last time ...".
 _LEADS = _FILLERS | {"okay", "ok", "alright", "so", "and", "well", "right", "now"}
 # How a question opens when no question mark says so.
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|my|me)\b", re.I)
 # A sentence that opens with "Now," (or "Right now,"): what it says is of now.
 _NOW_OPENS = re.compile(
     r"\s*(?:\w+\s*:\s*)?(?:(?:and|so|but)\s+)?(?:right\s+)?now\s*,", re.I
@@ -427,6 +428,16 @@ class Context:
             re.sub(r"[\W\d]+", " ", self.text[start:end]).strip().lower() in unnamed
             for start, end, _, _ in self._labelled
         )
+
+    def said_in_first_person(self, position: int) -> bool:
+        """Whether the turn around ``position`` speaks of "I" or "my" before it: the
+        one who answers tells of their own reading ("I did it this morning, it was
+        126 over 78"), where a colleague reads out a monitor ("Manual's 82 over
+        50")."""
+        for start, end, _ in self.turns:
+            if start <= position < end:
+                return _FIRST_PERSON.search(self.text, start, position) is not None
+        return False
 
     def _patient_by_questions(
         self, labels: list[re.Match[str]], ends: list[int]

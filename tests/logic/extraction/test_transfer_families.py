@@ -1087,6 +1087,10 @@ def test_a_change_said_as_a_degree_and_a_half_is_read_from_the_state(alphabet):
          "150 over 90", {"data(systolicBP, 150)", "data(diastolicBP, 90)"}),
         ("Ninety-five, that's her sats. Seventy is the pulse.", {
             "data(oxygenSaturation, 95)", "data(heartRate, 70)"}),
+        # two unnamed speakers: the one who answers in the first person tells of a
+        # reading taken before
+        ("Speaker 1: did you check your blood pressure before the call? Speaker 2: I "
+         "did it this morning, it was 150 over 90", set()),
         # two unnamed speakers, both staff: what the second reads out is a reading
         ("Speaker 1: can we get a pressure please? Speaker 2: ninety over sixty. "
          "Speaker 1: and the heart rate? Speaker 2: one ten", {
