@@ -19,7 +19,7 @@ from logic.statements import Statement
 _ANSWER_CARRIES = frozenset({"historical", "past", "other", "now", "episodic"})
 # An answer that opens with a denial, after fillers: "Yeah, no, none".
 _OPENS_WITH_NO = re.compile(
-    r"\W*(?:(?:um|uh|uhm|oh|so|well|ah|yeah|yes)\W+)*"
+    r"\W*(?:\[[^\]]*\]\W*)?(?:(?:um|uh|uhm|oh|so|well|ah|yeah|yes)\W+)*"
     r"(?:no|nope|nah|none|nothing|not|never|nil)\b",
     re.I,
 )
@@ -33,6 +33,7 @@ _PRONOUN_VALUE = re.compile(
     r"(?:\s+(?:at|as))?|it's\s+saying|it\s+says|it\s+reads|it's\s+reading|"
     r"i'm\s+getting|i'm\s+reading|i've\s+got|i\s+get|his\s+is|hers\s+is|yours\s+is|"
     r"mine(?:\s+just\s+now|\s+now)?\s+is|ours\s+(?:is\s+saying|is\s+reading|says|is)|"
+    r"this\s+one(?:'s|\s+is)|"
     # "the recheck at 4:30 is 6.2", "his last one at 6 was 10.4"
     r"(?:the\s+|his\s+|her\s+)?(?:recheck|repeat|re-check|last\s+one|latest\s+one)"
     r"(?:\s+at\s+[\d:.]+(?:\s*(?:am|pm|o'clock))?)?\s*(?:is|was|'s)|"
@@ -199,12 +200,25 @@ class AnswerReader(NumberBinder):
                 and content_words(self.norm.text[c_start : m.start]) == 0
                 for m in self.context.modifiers
             ) or (denied_before and _IT_IS.match(self.norm.text, c_start) is not None)
-            if not opens or any(c_start <= m.start < c_end for m in self.kept):
+            if not opens:
                 continue
+            # "sorry, ninety-four only, on two litres": what the sentence names after
+            # its number is said of it, not instead of it
+            first_number = min(
+                (n.start for n in self.all_numbers if c_start <= n.start < c_end),
+                default=c_end,
+            )
+            if any(c_start <= m.start < first_number for m in self.kept):
+                continue
+            c_end = min(
+                (m.start for m in self.kept if first_number <= m.start < c_end),
+                default=c_end,
+            )
             numbers = [
                 n
                 for n in self.all_numbers
                 if c_start <= n.start < c_end
+                and n.start not in self.used  # "on two litres": bound already
                 and not self._consumed(n)
                 and not self._other_quantity(n)
             ]

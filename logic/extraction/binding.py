@@ -113,6 +113,7 @@ _DONE_AT = re.compile(
     r"[^.,;]{0,40}\bat\s+$",
     re.I,
 )
+_ISH = re.compile(r"-?ish\b", re.I)
 # A pause right after a number: "37...".
 _PAUSE_AFTER = re.compile(r"\s*(?:\.{3}|…)")
 # A value, then whose type it is: "102 is your pulse".
@@ -649,12 +650,15 @@ class NumberBinder:
         self.used.add(number.start)
         self.numbers.append(checked)
         start, end = min(mention.start, number.start), max(mention.end, number.end)
+        around = self._said_around(number)
+        if measurement.self_reported and _ISH.match(self.norm.text, number.end):
+            around -= {"range"}  # "three-ish": how ratings are given, as "about a 3"
         self.add(
             Statement("data", mention.type, checked),
             start,
             end,
             target=(number.start, number.end),
-            extra=self._said_around(number)
+            extra=around
             | self._pair_context(mention)
             | asked
             | self._not_taken(mention)

@@ -39,7 +39,8 @@ _UNITS = [
     "nineteen",
 ]
 _TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
-_NUMBER_WORDS = frozenset([*_UNITS, *_TENS, "hundred", "thousand"])
+# "nought" and "naught": zero as much of the English-speaking world says it
+_NUMBER_WORDS = frozenset([*_UNITS, *_TENS, "hundred", "thousand", "nought", "naught"])
 # Words and written numbers: a transcript mixes them ("100 and 4", "38 point 4").
 _WORD = re.compile(r"[A-Za-z]+|\d+(?:\.\d+)?")
 _NUMERAL = re.compile(r"\d+(?:\.\d+)?")
@@ -125,6 +126,7 @@ def _run_value(words: str) -> str:
     Recognisers write a spoken decimal point as a spaced full stop ("ninety eight .
     six"): it is a point between two numbers."""
     words = _SPACED_POINT.sub(" point ", words)
+    words = re.sub(r"\b(?:nought|naught)\b", "zero", words, flags=re.I)
     words = re.sub(r"\bcomma\b", "point", words, flags=re.I)
     spoken = words.lower().split()
     if "point" in spoken:

@@ -1165,3 +1165,29 @@ def test_a_change_said_as_point_six_is_read_from_the_state(alphabet):
     assert {c.statement.canonical(alphabet) for c in guide.candidates} == {
         "data(temperature, 37.4)"
     }
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a value broken off, then corrected in a sentence that names more after it
+        ("Sats are ninety... sorry, ninety-three, on two litres.", {
+            "data(oxygenSaturation, 93)", "data(oxygenFlow, 2.0)",
+            "condition(oxygenSupply, supplemental)"}),
+        ("Locum wants a sugar every two hours. This one's nine point one.", {
+            "data(bloodGlucose, 9.1)"}),
+        ("BP's 170 over 95 now, and his normal's about 120 over 70", {
+            "data(systolicBP, 170)", "data(diastolicBP, 95)"}),
+        ("We have removed two litres, BP 120 over 70", {
+            "data(systolicBP, 120)", "data(diastolicBP, 70)"}),
+        ("only opening her eyes when I press her shoulder", {
+            "condition(consciousness, pain)"}),
+        ("Nurse: any pain today? Patient: [shakes head] no", {"data(painLevel, 0)"}),
+        ("Nurse: and pain? Patient: pain's nought", {"data(painLevel, 0)"}),
+        ("Doctor: and the pain, out of ten? Patient: three-ish", {"data(painLevel, 3)"}),
+        ("Clinician: let's do yours now. Patient: it says one thirty over eighty", {
+            "data(systolicBP, 130)", "data(diastolicBP, 80)"}),
+    ],
+)  # fmt: skip
+def test_fifteenth_round_of_language(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
