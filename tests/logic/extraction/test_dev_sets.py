@@ -44,6 +44,7 @@ FLOORS = {
     "bedside-heldout11.jsonl": (0.99, 0.99),
     "bedside-heldout12.jsonl": (0.99, 0.98),
     "bedside-heldout13.jsonl": (0.99, 0.99),
+    "bedside-heldout14.jsonl": (0.99, 0.98),
     "dialogue-dev.jsonl": (0.95, 0.89),
     "dialogue-heldout.jsonl": (0.96, 0.93),
     "dialogue-heldout2.jsonl": (0.96, 0.94),
@@ -59,6 +60,7 @@ FLOORS = {
     "encounter-heldout9.jsonl": (0.98, 0.89),
     "encounter-heldout10.jsonl": (0.97, 0.80),
     "encounter-heldout11.jsonl": (0.99, 0.94),
+    "encounter-heldout12.jsonl": (0.97, 0.89),
     "families-dev.jsonl": (0.99, 0.99),
     "families-heldout.jsonl": (0.99, 0.97),
     "handover-dev.jsonl": (0.91, 0.91),
@@ -75,6 +77,7 @@ FLOORS = {
     "handover-heldout11.jsonl": (0.99, 0.97),
     "handover-heldout12.jsonl": (0.99, 0.97),
     "handover-heldout13.jsonl": (0.99, 0.98),
+    "handover-heldout14.jsonl": (0.99, 0.96),
     "transfer-dev.jsonl": (0.99, 0.99),
     "v2-dev.jsonl": (0.99, 0.99),
 }
