@@ -107,13 +107,11 @@ def machine_line(info: dict[str, object]) -> str:
     )
 
 
-def module_json(
-    module: str, arguments: list[str], env: dict[str, str], timeout: int
-) -> dict:
-    """Run ``python -m module arguments`` in ``env`` and return the JSON its last
-    line prints; a failure raises with the end of its stderr."""
+def python_run(env: dict[str, str], *arguments: str, timeout: float = 900) -> str:
+    """Run the project's Python with ``arguments`` in ``env`` from the repository
+    root and return what it prints; a failure raises with the end of its stderr."""
     done = subprocess.run(
-        [PYTHON, "-m", module, *arguments],
+        [PYTHON, *arguments],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -121,8 +119,17 @@ def module_json(
         timeout=timeout,
     )
     if done.returncode != 0:
-        raise RuntimeError(f"{module} failed:\n{done.stderr[-3000:]}")
-    return json.loads(done.stdout.strip().splitlines()[-1])
+        raise RuntimeError(f"{' '.join(arguments)} failed:\n{done.stderr[-3000:]}")
+    return done.stdout
+
+
+def module_json(
+    module: str, arguments: list[str], env: dict[str, str], timeout: int
+) -> dict:
+    """Run ``python -m module arguments`` in ``env`` and return the JSON its last
+    line prints; a failure raises with the end of its stderr."""
+    out = python_run(env, "-m", module, *arguments, timeout=timeout)
+    return json.loads(out.strip().splitlines()[-1])
 
 
 def django_child_run(module: str, *arguments: object) -> dict:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bench.common import PYTHON, ROOT, progress
+from bench.common import PYTHON, ROOT, progress, python_run
 from bench.throughput_bench import workers_stop
 from tests.support.servers import PostgresServer, RedisServer, app_served
 
@@ -50,20 +50,6 @@ def descriptors_raise(needed: int) -> int:
     return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
-def _manage(env: dict[str, str], *arguments: str, timeout: float = 900) -> str:
-    done = subprocess.run(
-        [PYTHON, *arguments],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-    )
-    if done.returncode != 0:
-        raise RuntimeError(f"{' '.join(arguments)} failed:\n{done.stderr[-3000:]}")
-    return done.stdout
-
-
 @contextmanager
 def hospital(
     *, days: float = HISTORY_DAYS, hours: float = HISTORY_HOURS, area: str = "hospital"
@@ -85,11 +71,11 @@ def hospital(
         "LOG_LEVEL": "WARNING",
     }
     try:
-        _manage(env, "manage.py", "migrate", "--noinput", "-v0")
-        _manage(env, "manage.py", "demo_setup")
+        python_run(env, "manage.py", "migrate", "--noinput", "-v0")
+        python_run(env, "manage.py", "demo_setup")
         progress(area, f"seeding {WARDS} wards x {BEDS} beds, {days:g} days")
         arguments = (str(WARDS), str(BEDS), str(days), str(hours))
-        out = _manage(env, "-m", "bench.hospital_seed", *arguments, timeout=1800)
+        out = python_run(env, "-m", "bench.hospital_seed", *arguments, timeout=1800)
         seeded = json.loads(out.strip().splitlines()[-1])
         ids = seeded.pop("patient_ids")
         seeded |= {"days": days, "interval_hours": hours}

@@ -83,6 +83,14 @@ _RATED_NOT_PAIN = frozenset(
         """,
     )
 )
+
+
+def _rates_a_symptom(text: str) -> bool:
+    """Whether ``text`` rates a symptom that is no pain ("how's the nausea, out of
+    ten?")."""
+    return any(w in _RATED_NOT_PAIN for w in re.findall(r"[a-z]+", text.lower()))
+
+
 # What may stand right before the asked type for "no" to deny all of it.
 _ASKED_PLAINLY = re.compile(
     r"(?:^|[\s,.?:\]](?:any|your|the|in|of|some|much|no|at|for|with|got|have|having)"
@@ -109,7 +117,8 @@ _ANNOUNCED = re.compile(
 )
 # A sentence that opens with its number, after fillers: "Okay, 6.6, lovely."
 _OPENS_WITH_NUMBER = re.compile(
-    r"[\s,.…]*(?:[a-z]+\s*:\s*)?(?:(?:okay|ok|right|so|and|um|uh|erm|that's|it's|thanks|hold\s+on|hang\s+on|"
+    r"[\s,.…]*(?:[a-z]+\s*:\s*)?"
+    r"(?:(?:okay|ok|right|so|and|um|uh|erm|that's|it's|thanks|hold\s+on|hang\s+on|"
     r"one\s+minute|one\s+moment|there\s+we\s+go|let\s+me\s+see|it\s+says|it's\s+saying|"
     r"it's\s+showing|it\s+reads|it's\s+reading|it's\s+beeped|it's\s+going|"
     r"it's\s+done)[\s,.…]+)*(?=\d)",
@@ -263,9 +272,9 @@ class AnswerReader(NumberBinder):
             if named:
                 return s_start, named
             scale = next(((a, b) for a, b in self.scales if s_start <= a < s_end), None)
-            rated = [m for m in self.alphabet.measurements.values() if m.self_reported]
-            if scale is not None and len(rated) == 1 and self._bare(s_start, s_end):
-                return s_start, [Mention("type", rated[0].name, scale[0], scale[0])]
+            rated = self._rated_type(scale[0]) if scale is not None else None
+            if rated is not None and self._bare(s_start, s_end):
+                return s_start, [rated]
         return start, []
 
     def _bare(self, start: int, end: int) -> bool:
@@ -278,9 +287,9 @@ class AnswerReader(NumberBinder):
                 text = text[:a] + " " * (b - a) + text[b:]
         # A part of the body rated is its pain ("0 to 10, how's that throat?", "how's
         # the back now, sitting here, out of ten?"); a symptom rated is not.
-        words = re.findall(r"[a-z]+", text[start:end].lower())
-        if any(w in _RATED_NOT_PAIN for w in words):
+        if _rates_a_symptom(text[start:end]):
             return False
+        words = re.findall(r"[a-z]+", text[start:end].lower())
         allowed = 7 if any(w in _BODY_SITES for w in words) else 4
         asking = sum(w in _ASKING for w in words)  # "what would you give it"
         return content_words(text[start:end]) - asking <= allowed
@@ -420,24 +429,21 @@ class AnswerReader(NumberBinder):
                 if (
                     referent is None
                     and _OUT_OF_TEN.match(text, number.end)
-                    and not any(
-                        w in _RATED_NOT_PAIN
-                        for w in re.findall(r"[a-z]+", text[start:end].lower())
-                    )
+                    and not _rates_a_symptom(text[start:end])
                 ):
                     # "She's two out of ten now": a rating of the patient is the
                     # alphabet's one self-reported type
-                    referent = self._rated_type(number)
+                    referent = self._rated_type(number.start)
                 if referent is not None:
                     self.bind(referent, number)
 
-    def _rated_type(self, number: NumberToken) -> Mention | None:
-        """The alphabet's one self-reported type, for a rating said of the
-        patient; None when it has none or several."""
+    def _rated_type(self, position: int) -> Mention | None:
+        """The alphabet's one self-reported type, named at ``position``, for a
+        rating said of the patient; None when it has none or several."""
         rated = [m for m in self.alphabet.measurements.values() if m.self_reported]
         if len(rated) != 1:
             return None
-        return Mention("type", rated[0].name, number.start, number.start)
+        return Mention("type", rated[0].name, position, position)
 
     def _referent(
         self, sentence_start: int, said: int, number: NumberToken

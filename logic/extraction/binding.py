@@ -95,8 +95,6 @@ _LINKS = frozenset(
         """,
     )
 )
-# A clause that opens with its own subject and verb: a new statement.
-# In the present tense only: ", and she was confused" goes on telling the past.
 # The clinician repeating what the patient said.
 _YOU_SAID = re.compile(
     r"\byou\s+(?:mentioned|said|told\s+me|were\s+saying|reported)\b", re.I
@@ -118,6 +116,8 @@ _ISH = re.compile(r"-?ish\b", re.I)
 _PAUSE_AFTER = re.compile(r"\s*(?:\.{3}|…)")
 # A value, then whose type it is: "102 is your pulse".
 _IS_YOUR = re.compile(r"(?:\s+is|'s)\s+(?:your|her|his|their|the)\s", re.I)
+# A clause that opens with its own subject and verb: a new statement.
+# In the present tense only: ", and she was confused" goes on telling the past.
 _SUBJECT_CLAUSE = re.compile(
     r"(?:,|\s[—–-])\s*(?:(?:and|but|so)\s+)?(?:(?:this\s+morning|today|now|tonight)\s+)?"
     r"(?:(?:he|she|they|it|i|you)(?:'s|'re|'ve|\s+is|"
@@ -672,14 +672,10 @@ class NumberBinder:
         answers the question before it (which names its type, or its pair's, and
         no other) is of that question's time and person."""
         sentence = self.context.sentence_of(number.start)
-        index = (
-            self.context.sentences.index(sentence)
-            if sentence in self.context.sentences
-            else 0
-        )
-        if index == 0:
+        question = self.context.sentence_before(number.start)
+        if question is None:
             return frozenset()
-        q_start, q_end = self.context.sentences[index - 1]
+        q_start, q_end = question
         if not self.norm.text[q_end : sentence[0]].lstrip().startswith("?"):
             return frozenset()
         measurement = self.alphabet.measurements[mention.type]

@@ -86,7 +86,6 @@ _INTERROGATIVE_ANY = re.compile(
     r"any\s+\w+|how\s+(?:is|are|bad|much|long|many)|what(?:'s|\s+is|\s+are)|give\s+me)\b",
     re.I,
 )
-# What a question takes as done: "since your operation", "after his surgery".
 # A pause, then a number: "I'll start with your blood pressure... 138 over 86".
 _PAUSE_THEN_NUMBER = re.compile(r"(?:\.{3}|…)\s*(?:\d|$)")
 # A clinician asking the patient to measure now, with their own device.
@@ -121,6 +120,7 @@ _ASSENT = re.compile(
 )
 # A reading that opens with whose it is: "..., his pressure's 90 over 50".
 _POSSESSIVE = re.compile(r"[\s,;:-]*(?:his|her|their)\b", re.I)
+# What a question takes as done: "since your operation", "after his surgery".
 _PRESUPPOSED = re.compile(
     r"\b(?:since|after)\s+(?:your|his|her|their|the)\s+$"
     # "How long have you been diabetic now?" takes it as so
@@ -423,13 +423,14 @@ class Context:
         """Whether the transcript's roles were read from who asks, no label naming
         the patient ("Speaker 1:", "Speaker 2:"): the one who answers may be staff
         too, so what they read out is not known to be the patient's own reading."""
-        if not self._labelled:
-            return False
-        unnamed = {s for s in self.lexicon.unnamed_labels}
-        return all(
-            re.sub(r"[\W\d]+", " ", self.text[start:end]).strip().lower() in unnamed
-            for start, end, _, _ in self._labelled
+        return bool(self._labelled) and all(
+            self._unnamed(self.text[start:end]) for start, end, _, _ in self._labelled
         )
+
+    def _unnamed(self, label: str) -> bool:
+        """Whether a speaker's label names no role ("Speaker 2:")."""
+        name = re.sub(r"[\W\d]+", " ", label).strip().lower()
+        return name in self.lexicon.unnamed_labels
 
     def said_in_first_person(self, position: int) -> bool:
         """Whether the turn around ``position`` speaks of "I" or "my" before it: the
@@ -448,11 +449,7 @@ class Context:
         2:"): the clinician is the one who asks more questions (none known when
         even)."""
         names = [re.sub(r"\W+", " ", label.group()).strip().lower() for label in labels]
-        unnamed = all(
-            re.sub(r"\s*\d+$", "", name) in self.lexicon.unnamed_labels
-            for name in names
-        )
-        if len(set(names)) != 2 or not unnamed:
+        if len(set(names)) != 2 or not all(self._unnamed(n) for n in names):
             return [False] * len(labels)
         asked = dict.fromkeys(names, 0)
         for label, end, name in zip(labels, ends, names, strict=True):
@@ -677,18 +674,21 @@ class Context:
             found.add("other")  # "Just my father. He has type 2 diabetes."
         return frozenset(found)
 
+    def sentence_before(self, position: int) -> tuple[int, int] | None:
+        """The sentence before the one around ``position``; None for the first."""
+        sentence = self.sentence_of(position)
+        index = self.sentences.index(sentence) if sentence in self.sentences else 0
+        return self.sentences[index - 1] if index > 0 else None
+
     def _of_someone_named_before(self, position: int) -> bool:
         """Whether ``position``'s sentence opens with "he" or "she" and the sentence
         before names another person of that pronoun ("my father", "her
         daughter"): the pronoun is that person, as the nearest fits."""
         sentence = self.sentence_of(position)
-        index = self.sentences.index(sentence) if sentence in self.sentences else 0
-        if index == 0:
-            return False
+        before = self.sentence_before(position)
         opening = _PRONOUN.match(self.text, sentence[0])
-        if opening is None:
+        if before is None or opening is None:
             return False
-        before = self.sentences[index - 1]
         nouns = self.lexicon.people.get(opening.group(1).lower(), ())
         # The label of who speaks names no one spoken of ("Mum: she's allergic").
         start = next((e for s, e in self.labels if s == before[0]), before[0])

@@ -192,8 +192,9 @@ _ONE_PRONOUN = re.compile(
     r"first|next|someone|some|bad|good|big|small|get|got|have|had|take|took|need|do|did|"
     r"check|"
     r"needed|left|right|same|old|main|only|little|usual|ear|forehead|wrist|arm|tympanic|"
-    r"middle|happy|sad|"
-    r"digital|manual|electronic|blue|red|green|white|yellow|black|grey|gray)\s+one\b|\bone\s+(?:of|another)\b|\bone[\s-]+off\b)",
+    r"middle|happy|sad|digital|manual|electronic|blue|red|green|white|yellow|black|"
+    r"grey|gray)\s+one\b"
+    r"|\bone\s+(?:of|another)\b|\bone[\s-]+off\b)",
     re.I,
 )
 

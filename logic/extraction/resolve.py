@@ -22,8 +22,6 @@ from logic.statements import Statement
 _NOT_NOW = EXCLUDING | {"range"}
 _COUNT = {2: "two", 3: "three", 4: "four"}
 
-# A number the speaker trails off after: "37...".
-_BROKEN_OFF = re.compile(r"\d+(?:\.\d+)?\s*(?:\.{3}|…)")
 # A value denied: "no allergies", "not confused" ({} holds its synonyms).
 _DENIAL_OF = r"\b(?:no|not|never|without|denies)\s+(?:known\s+)?(?:{})\b"
 
@@ -110,9 +108,6 @@ def _decide(items: list[Found], context: Context) -> Found | None:
     # All timed, each differently, within half a day (no guessing across midnight).
     if len(known) == len(items) == len(set(known)) and max(known) - min(known) <= 720:
         return max(zip(known, items, strict=True), key=lambda pair: pair[0])[1]
-    # "Temp 37... oh you're funny... 37.1": a value broken off is said again.
-    if _BROKEN_OFF.match(context.text, before.target):
-        return last
     # "Resps are 26, sorry, 16": a correction decides before the tense does.
     if any(
         context.cue_between(cue, before.target, last.target)
@@ -148,17 +143,7 @@ def resolve(found: list[Found], alphabet: Alphabet, context: Context) -> Outcome
     """Keep current, asserted, undisputed statements; exclude the rest, and ask
     about types said with two values the words do not decide between."""
     current, excluded = _first_current(found, alphabet)
-    taken_back = _taken_back(current, alphabet, context) + [
-        item
-        for item in current
-        if any(
-            later.group == item.group
-            and later.target > item.target
-            and later.context & {"range", "uncertain"}
-            and context.cue_between("correction", item.target, later.target)
-            for later in excluded
-        )  # "30, no wait, 38 point...": corrected to a value in doubt
-    ]
+    taken_back = _taken_back(current, excluded, alphabet, context)
     excluded += [replace(i, context=i.context | {"replaced"}) for i in taken_back]
     current = [i for i in current if i not in taken_back]
     dominated = _dominated(current, alphabet, context)
@@ -227,14 +212,25 @@ def resolve(found: list[Found], alphabet: Alphabet, context: Context) -> Outcome
 
 
 def _taken_back(
-    current: list[Found], alphabet: Alphabet, context: Context
+    current: list[Found], excluded: list[Found], alphabet: Alphabet, context: Context
 ) -> list[Found]:
-    """Condition values said, then corrected to their denial: "he's allergic
-    to... no, sorry, that's the man in bed 6, Frank's got no allergies"."""
-    taken_back = []
+    """Values said, then corrected: to a value in doubt ("30, no wait, 38
+    point..."), or, for a condition, to its denial ("he's allergic to... no, sorry,
+    that's the man in bed 6, Frank's got no allergies")."""
+    taken_back = [
+        item
+        for item in current
+        if any(
+            later.group == item.group
+            and later.target > item.target
+            and later.context & {"range", "uncertain"}
+            and context.cue_between("correction", item.target, later.target)
+            for later in excluded
+        )
+    ]
     for item in current:
         condition = alphabet.conditions.get(item.statement.type)
-        if condition is None:
+        if condition is None or item in taken_back:
             continue
         value = next(v for v in condition.values if v.name == item.statement.value)
         cue = next(
