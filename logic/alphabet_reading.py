@@ -23,13 +23,16 @@ class Conversion:
     """A unit a value may be said in, and the arithmetic to the type's own unit:
     ``(said - subtract) * multiply / divide``.
 
-    ``words`` are written after the number ("98.4 F", "126 mg/dL"); ``unspoken`` is
+    ``words`` are written after the number ("98.4 F", "126 mg/dL"); ``after_type``
+    words name the unit only right after the type's word and its number ("sugar 144
+    mg"), since alone they name something else (a dose of 500 mg); ``unspoken`` is
     the range of said values that are in this unit even without its word (98.6 is a
     Fahrenheit temperature, 0.35 a fraction of inspired oxygen).
     """
 
     unit: str
     words: tuple[str, ...] = ()
+    after_type: tuple[str, ...] = ()
     multiply: Decimal = Decimal(1)
     divide: Decimal = Decimal(1)
     subtract: Decimal = Decimal(0)
@@ -104,18 +107,20 @@ def conversions_parse(where: str, table: Mapping[str, Any], fail: Fail) -> tuple
     Conversion, ...
 ]:  # fmt: skip
     """``conversions = [{ unit = "°F", words = [...], subtract = 32, divide = 1.8,
-    unspoken = [90, 110] }, ...]``."""
+    unspoken = [90, 110] }, ...]``; ``after_type = [...]`` for words that name the
+    unit only right after the type's word ("sugar 144 mg")."""
     usage = (
-        "'conversions' must be a list of { unit = \"...\", words = [...], multiply, "
-        "divide, subtract (numbers), unspoken = [low, high] }"
+        "'conversions' must be a list of { unit = \"...\", words = [...], after_type = "
+        "[...], multiply, divide, subtract (numbers), unspoken = [low, high] }"
     )
     raw = _tables(where, table, "conversions", usage, fail)
     result = []
     for entry in raw:
         unknown = set(entry) - {
-            "unit", "words", "multiply", "divide", "subtract", "unspoken"
+            "unit", "words", "after_type", "multiply", "divide", "subtract", "unspoken"
         }  # fmt: skip
         words = _strings(entry.get("words", []))
+        after_type = _strings(entry.get("after_type", []))
         numbers = {k: _number(entry.get(k, d)) for k, d in
                    (("multiply", 1), ("divide", 1), ("subtract", 0))}  # fmt: skip
         unspoken = entry.get("unspoken")
@@ -128,6 +133,7 @@ def conversions_parse(where: str, table: Mapping[str, Any], fail: Fail) -> tuple
             unknown
             or not isinstance(entry.get("unit"), str)
             or words is None
+            or after_type is None
             or None in numbers.values()
             or numbers["divide"] == 0
             or (unspoken is not None and (bounds is None or None in bounds))
@@ -139,6 +145,7 @@ def conversions_parse(where: str, table: Mapping[str, Any], fail: Fail) -> tuple
             Conversion(
                 unit=entry["unit"],
                 words=words,
+                after_type=after_type,
                 multiply=numbers["multiply"],  # type: ignore[arg-type]
                 divide=numbers["divide"],  # type: ignore[arg-type]
                 subtract=numbers["subtract"],  # type: ignore[arg-type]

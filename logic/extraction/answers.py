@@ -120,11 +120,15 @@ _OPENS_WITH_NUMBER = re.compile(
     r"[\s,.…]*(?:[a-z]+\s*:\s*)?"
     r"(?:(?:okay|ok|right|so|and|um|uh|erm|that's|it's|thanks|hold\s+on|hang\s+on|"
     r"one\s+minute|one\s+moment|there\s+we\s+go|let\s+me\s+see|it\s+says|it's\s+saying|"
+    r"it\s+is|that\s+is|it\s+was|"
     r"it's\s+showing|it\s+reads|it's\s+reading|it's\s+beeped|it's\s+going|"
     r"it's\s+done)[\s,.…]+)*(?=\d)",
     re.I,
 )
-_PAUSE = re.compile(r"(?:\.{3}|…)\s*(?=\d)")
+# "I'll check your sugar now... it is 9.2": the reading after a pause.
+_PAUSE = re.compile(
+    r"(?:\.{3}|…)\s*(?:(?:it|that)(?:'s|\s+is|\s+says|\s+reads)\s+)?(?=\d)", re.I
+)
 # A question about what is to come: its yes is no background.
 _PLANNED = re.compile(
     r"\b(?:planned|booked|scheduled|coming\s+up|going\s+to\s+have|waiting\s+for|"

@@ -159,6 +159,9 @@ FILLER = frozenset(
     + ["well", "also", "you", "know", "like"]
 )
 _WINDOW = 10  # content words between a type word and its number, at most
+# A line of this many words with no punctuation is a recogniser's run-on speech.
+_RUN_ON_WORDS = 14
+_NUMBER_NEXT = re.compile(r"\s*(?:is\s+|was\s+|of\s+)?\d")
 # The type of a word the fold could not make readable ("tжmp"): like a measurement
 # the alphabet does not record, the number after it is its own and is shown.
 UNREADABLE = "unreadable"
@@ -252,7 +255,25 @@ class NumberBinder:
             )
             if lead:
                 starts.append(lead.start())
+            elif self._unpunctuated(mention.start) and _NUMBER_NEXT.match(
+                self.norm.text, mention.end
+            ):
+                # "i'll tell the nurse blood pressure 128 over 70": a recogniser's
+                # run-on line; a type word and its number open a reading
+                starts.append(mention.start)
         return tuple(starts)
+
+    def _unpunctuated(self, position: int) -> bool:
+        """Whether ``position`` stands in a long lower-case line with no
+        punctuation, as some recognisers write speech."""
+        text = self.norm.text
+        start = max(text.rfind(mark, 0, position) for mark in "\n.?!:") + 1
+        ends = [i for mark in "\n.?!" if (i := text.find(mark, position)) >= 0]
+        line = text[start : min(ends, default=len(text))]
+        return (
+            len(line.split()) >= _RUN_ON_WORDS
+            and not re.search(r"[,;]|(?!I\b)[A-Z]", line)
+        )
 
     def span(self, start: int, end: int) -> tuple[int, int]:
         return self.norm.original_span(start, end)
@@ -439,7 +460,7 @@ class NumberBinder:
             near
             and current is not None
             and current.kind == "type"
-            and self._unit(current.type, number) is not None
+            and self._unit(current, number) is not None
         ):
             return current  # "passed 200 mL", "weighs 160 pounds"
         if current is None or re.search(
@@ -478,16 +499,30 @@ class NumberBinder:
         )
         self.flag(mention.start, number.end, reason)
 
-    def _unit(self, type_name: str, number: NumberToken) -> UnitSaid | None:
-        measurement = self.alphabet.measurements.get(type_name)
+    def _unit(self, mention: Mention, number: NumberToken) -> UnitSaid | None:
+        measurement = self.alphabet.measurements.get(mention.type)
         if measurement is None:
             return None
-        return unit_after(self.norm.text, number.end, measurement)
+        return unit_after(
+            self.norm.text, number.end, measurement, self._right_after(mention, number)
+        )
+
+    def _right_after(self, mention: Mention, number: NumberToken) -> bool:
+        """Whether ``number`` is the first number after the type word of
+        ``mention``, at most a word between ("sugar is 144 mg")."""
+        between = self.norm.text[mention.end : number.start]
+        return (
+            mention.kind == "type"
+            and mention.end <= number.start
+            and not re.search(r"\d", between)
+            and content_words(between) <= 1
+        )
 
     def _named_by_unit(self, number: NumberToken) -> Mention | None:
         """A type the unit after the number names, with no type word before it:
         "300 mL of tea" (the type word after the unit), "on 2 litres" (a unit only
-        one type has, ``unit_alone``), "28% venturi" (a unit before a value of
+        one type has, ``unit_alone``; or a unit it converts from, "216 milligrams
+        per decilitre"), "28% venturi" (a unit before a value of
         ``unit_before``)."""
         after = next(
             (m for m in self.kept if m.start >= number.end and m.kind != "hidden"),
@@ -509,7 +544,7 @@ class NumberBinder:
         hidden = [m for m in self.kept if m.kind == "hidden"]
         for measurement, unit in said:
             # "2 litres of fluid": a phrase that names something else holds the unit.
-            if measurement.unit_alone and not any(
+            if (measurement.unit_alone or unit.conversion is not None) and not any(
                 m.start < unit.end and number.end < m.end for m in hidden
             ):
                 return Mention("type", measurement.name, number.end, unit.end)
@@ -627,7 +662,7 @@ class NumberBinder:
     ) -> str:
         """Offer ``number`` as a value of ``mention``'s type; the type, or ""."""
         measurement = self.alphabet.measurements[mention.type]
-        unit = unit_after(self.norm.text, number.end, measurement)
+        unit = self._unit(mention, number)
         if unit is not None and unit.per_hour and not measurement.hourly:
             # "saline at 100 mL an hour": a rate running, not an amount taken.
             self.flag(
@@ -852,10 +887,19 @@ class NumberBinder:
             _DENOMINATOR.search(before)
             or (number.value == 10 and _OVER_BEFORE.search(before))
             or (number.value == 10 and re.search(r"\d\s+of\s*$", before))  # "3 of 10"
-            or _OTHER_UNIT.match(after)
+            or (_OTHER_UNIT.match(after) and not self._converted_unit(number))
             or next_value
             or clock
             or treatment is not None
+        )
+
+    def _converted_unit(self, number: NumberToken) -> bool:
+        """Whether a unit some type converts from follows ``number`` in full
+        ("162 milligrams per decilitre"): a reading's unit, not a dose's."""
+        return any(
+            (unit := unit_after(self.norm.text, number.end, measurement)) is not None
+            and unit.conversion is not None
+            for measurement in self.alphabet.measurements.values()
         )
 
     def _after_value(self, number: NumberToken) -> bool:

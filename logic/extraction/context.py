@@ -42,7 +42,10 @@ EXCLUDING = frozenset(
     ]
 )
 _DIRECTIONS = frozenset(
-    ["forward", "backward", "bidirectional", "terminate", "rest", "sentence", "none"]
+    [
+        "forward", "backward", "bidirectional", "terminate", "rest", "sentence",
+        "before", "none",
+    ]  # fmt: skip
 )
 # A sentence ends at . ! ? ; or a new line; not at a decimal point or an ellipsis
 # ("BP... 150 over 95" is one sentence broken by a pause).
@@ -75,6 +78,22 @@ _FILLERS = frozenset(["um", "uh", "uhm", "umm", "er", "erm", "ah", "hmm", "mm"])
 # What may open a sentence before its first cue: "Okay, and last time ...".
 _LEADS = _FILLERS | {"okay", "ok", "alright", "so", "and", "well", "right", "now"}
 # How a question opens when no question mark says so.
+# A label at a line's start that no list names: "ODP:", "FY1:", "Baraka:", "Mum
+# (phone):" (one or two words, an aside in brackets).
+_UNLISTED_LABEL = re.compile(
+    r"(?m)^[A-Za-z][\w'.-]{0,15}(?:[ \t]+[A-Za-z0-9][\w'.-]{0,15})?"
+    r"(?:[ \t]*\([^)\n]{1,30}\))?[ \t]*:(?=[ \t])"
+)
+# A title that makes a name staff ("Sister Kamara:", "Dr Hendry:").
+_ROLE_WORD = re.compile(r"\b(?:dr|doctor|nurse|sister|matron|prof|professor)\b", re.I)
+# "I'm Ayesha", "this is Jo": the speaker naming themselves, not being addressed.
+_INTRODUCED = re.compile(
+    r"\b(?:i'm|i\s+am|this\s+is|it's|it\s+is|my\s+name's|my\s+name\s+is)\s+$", re.I
+)
+# A subject and its verb: what follows is said, not asked ("He's stable.").
+_SAYS_OF = re.compile(
+    r"\s*(?:he|she|they|you|i|it|we)(?:'s|'re|'m|\s+is|\s+are|\s+was|\s+am)\b", re.I
+)
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|my|me)\b", re.I)
 # A sentence that opens with "Now," (or "Right now,"): what it says is of now.
 _NOW_OPENS = re.compile(
@@ -197,6 +216,9 @@ class ContextLexicon:
     answered: tuple[Answered, ...] = ()
     # Labels that name no role ("Speaker 1:"): roles are read from who asks.
     unnamed_labels: tuple[str, ...] = ()
+    # A relative who speaks, by label, and what they call the patient ("son":
+    # "father", "dad"): "Son: My father is diabetic" is the patient.
+    kin: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 def _phrase_pattern(phrase: str) -> str:
@@ -265,6 +287,10 @@ def context_lexicon(path: Path = RULES_FILE) -> ContextLexicon:
         },
         answered,
         tuple(str(x).lower() for x in speakers.get("unnamed", [])),
+        {
+            str(label).lower(): tuple(str(x).lower() for x in ties)
+            for label, ties in speakers.get("kin", {}).items()
+        },
     )
 
 
@@ -407,8 +433,12 @@ class Context:
             patient = _labels_pattern(self.lexicon.patient_labels, anywhere=True)
             assert every is not None and patient is not None
         labels = list(every.finditer(self.text))
+        if any(self._line_start(label.start()) for label in labels):
+            labels = sorted(
+                labels + self._unlisted_labels(labels), key=lambda m: m.start()
+            )
         ends = [label.start() for label in labels[1:]] + [len(self.text)]
-        spoken = [patient.fullmatch(label.group()) is not None for label in labels]
+        spoken = [self._by_patient(label, patient) for label in labels]
         if not any(spoken):
             spoken = self._patient_by_questions(labels, ends)
         if all(spoken) or not any(spoken):
@@ -416,6 +446,45 @@ class Context:
         return tuple(
             (label.start(), label.end(), end, by_patient)
             for label, end, by_patient in zip(labels, ends, spoken, strict=True)
+        )
+
+    def _line_start(self, position: int) -> bool:
+        return not self.text[:position].strip(" \t") or self.text[:position].endswith(
+            "\n"
+        )
+
+    def _unlisted_labels(self, listed: list[re.Match[str]]) -> list[re.Match[str]]:
+        """Labels no list names, at the start of a line of a transcript whose other
+        lines open with listed ones: a name ("Baraka:"), a role the lexicon lacks
+        ("ODP:", "FY1:") or a listed one with an aside ("Mum (phone):")."""
+        taken = {label.start() for label in listed}
+        return [
+            label
+            for label in _UNLISTED_LABEL.finditer(self.text)
+            if label.start() not in taken
+            and not any(a < label.end() and label.start() < b for a, b in
+                        ((m.start(), m.end()) for m in listed))  # fmt: skip
+        ]
+
+    def _by_patient(self, label: re.Match[str], patient: re.Pattern[str]) -> bool:
+        """Whether a label is the patient's side: a listed patient label, with its
+        aside taken off ("Wife (on speakerphone):"); or an unlisted name the
+        others call the patient by ("Josh, what's the pain now?" ... "Josh:")."""
+        if patient.fullmatch(label.group()):
+            return True
+        bare = re.sub(r"\s*\([^)]*\)", "", label.group())
+        if bare != label.group():
+            return patient.fullmatch(bare) is not None
+        if label.re is not _UNLISTED_LABEL:
+            return False
+        name = re.sub(r"[\W\d]+", " ", bare).strip()
+        if not name or _ROLE_WORD.search(name):
+            return False
+        labels = {m.start() for m in _UNLISTED_LABEL.finditer(self.text)}
+        return any(
+            said.start() not in labels
+            and not _INTRODUCED.search(self.text, 0, said.start())
+            for said in re.finditer(rf"\b{re.escape(name)}\b", self.text, re.I)
         )
 
     @cached_property
@@ -474,10 +543,20 @@ class Context:
         ):
             if a_patient and not q_patient and a_start <= position < a_end:
                 return any(
-                    m.category == "other" and q_start <= m.start < q_end
+                    m.category == "other"
+                    and q_start <= m.start < q_end
+                    and self._asks(self.sentence_of(m.start))
                     for m in self.modifiers
                 )
         return False
+
+    def _asks(self, sentence: tuple[int, int]) -> bool:
+        """Whether a sentence is a question: "Anyone in the family?", not "Your son
+        can help us."."""
+        start, end = sentence
+        return "?" in self.text[start : end + 1] or bool(
+            _INTERROGATIVE_ANY.match(self.text, start, end)
+        )
 
     def measured_on_request(self, position: int) -> bool:
         """Whether ``position`` is in a patient's turn that answers a clinician's
@@ -520,6 +599,7 @@ class Context:
             m
             for m in matches
             if not any(a < m.end and m.start < b for a, b in self.labels)
+            and not self._patient_by_kin(m)
         ]
         matches.sort(key=lambda m: (m.start - m.end, m.start))
         taken = [False] * len(self.text)
@@ -532,6 +612,20 @@ class Context:
             )
             found.append(modifier)
         return tuple(sorted(found, key=lambda m: m.start))
+
+    def _patient_by_kin(self, modifier: Modifier) -> bool:
+        """Whether a relative names the patient by their tie ("Son: My father is
+        diabetic", "Wife: my husband's allergic to it"): no one else."""
+        if modifier.category != "other" or not re.search(
+            r"\bmy\s+$", self.text[: modifier.start], re.I
+        ):
+            return False
+        for start, end, stop, _ in self._labelled:
+            if end <= modifier.start < stop:
+                speaker = re.sub(r"\([^)]*\)|[\W\d]+", " ", self.text[start:end])
+                ties = self.lexicon.kin.get(speaker.strip().lower(), ())
+                return self.text[modifier.start : modifier.end].lower() in ties
+        return False
 
     def sentence_of(self, position: int) -> tuple[int, int]:
         """The sentence span around ``position`` (the whole text when outside)."""
@@ -610,6 +704,14 @@ class Context:
             return start >= self.sentence_of(modifier.start)[0]
         if rule.direction == "sentence":
             return self._in_sentence_scope(modifier, start)
+        if rule.direction == "before":
+            # "BP 190 over 100, cuff's loose I reckon, pulse 72": what came before
+            # it in its sentence, across commas, within its scope.
+            return (
+                self.sentence_of(modifier.start) == self.sentence_of(start)
+                and end <= modifier.start
+                and self._words(end, modifier.start) < rule.max_scope
+            )
         if self.sentence_of(modifier.start) != self.sentence_of(start):
             return False
         forward = rule.direction in ("forward", "bidirectional")
@@ -731,6 +833,15 @@ class Context:
         request = _REQUEST.search(self.text, start, end)
         if request is not None and position < request.start():
             return False
+        # "It's a week since your hernia surgery, how are you?": a statement, then
+        # the question after its comma.
+        comma = self.text.rfind(",", position, end)
+        if (
+            comma >= 0
+            and _SAYS_OF.match(_LABEL_LEAD.sub("", self.text[start:position]))
+            and _INTERROGATIVE.match(self.text, comma + 1, end)
+        ):
+            return False
         # "..., right?", "you know?": a tag that asks for agreement, not a question.
         return _QUESTION_TAG.search(self.text[start:end]) is None
 
@@ -744,7 +855,11 @@ class Context:
             return False
         # "Doctor: allergies Patient: none": a clinician's word or two alone.
         whole = _LABEL_LEAD.sub("", self.text[start : self.sentence_of(position)[1]])
-        if len(_WORD.findall(whole)) <= 2 and not _NUMBER.search(whole):
+        if (
+            len(_WORD.findall(whole)) <= 2
+            and not _NUMBER.search(whole)
+            and not _SAYS_OF.match(whole)  # "He's alert." says it is so
+        ):
             return True
         # At the sentence's start or after a comma: "and yourself, have you ever
         # been told you have diabetes".

@@ -40,11 +40,16 @@ def _words_pattern(words: tuple[str, ...]) -> re.Pattern[str] | None:
     return re.compile(rf"[\s-]*(?:{alternatives})(?![\w/])", re.I)
 
 
-def unit_after(text: str, end: int, measurement: MeasurementType) -> UnitSaid | None:
+def unit_after(
+    text: str, end: int, measurement: MeasurementType, after_type: bool = False
+) -> UnitSaid | None:
     """The unit of ``measurement`` written at ``end`` (right after a number), or
-    None. Conversions are tried first: "l" is a litre of fluid, not a millilitre."""
+    None. Conversions are tried first: "l" is a litre of fluid, not a millilitre.
+    ``after_type``: the number follows the type's word closely, so a conversion's
+    ``after_type`` words count too ("sugar 144 mg")."""
     options: list[tuple[tuple[str, ...], Conversion | None]] = [
-        (c.words, c) for c in measurement.conversions
+        (c.words + (c.after_type if after_type else ()), c)
+        for c in measurement.conversions
     ]
     options.append((measurement.unit_words, None))
     best: UnitSaid | None = None

@@ -1191,3 +1191,58 @@ def test_a_change_said_as_point_six_is_read_from_the_state(alphabet):
 )  # fmt: skip
 def test_fifteenth_round_of_language(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a glucose in mg/dL by its full unit anywhere, by "mg" right after its type
+        ("BM two hundred and seventy milligram per deciliter", {
+            "data(bloodGlucose, 15.0)"}),
+        ("glucose is 90 mg, pulse 70", {
+            "data(bloodGlucose, 5.0)", "data(heartRate, 70)"}),
+        ("Sugar 6.5, she had metformin 500 mg with lunch", {"data(bloodGlucose, 6.5)"}),
+        ("sugar was up so we gave 40 mg of gliclazide", set()),
+        ("Nurse: Finger prick done. One hundred and eight milligrams per decilitre.", {
+            "data(bloodGlucose, 6.0)"}),
+        # the reading after a pause, told as "it is"
+        ("Nurse: I'll just check your temperature now... it is thirty-seven point "
+         "three.", {"data(temperature, 37.3)"}),
+        # a label no list names: a role or a name, and a listed one with an aside
+        ("Nurse: Let me see the monitor.\nPt: Okay.\nOT: Heart rate ninety, sats "
+         "ninety-six on air.", {
+            "data(heartRate, 90)", "data(oxygenSaturation, 96)",
+            "condition(oxygenSupply, air)"}),
+        ("Nurse: Amira, how bad is the pain out of ten?\nAmira: Five.", {
+            "data(painLevel, 5)"}),
+        ("Nurse: Any allergies?\nPt: Not that I know.\nDaughter (on the phone): She's "
+         "allergic to latex!", {"condition(backgroundInfo, allergic)"}),
+        # a relative names the patient by their tie to them
+        ("Nurse: Your daughter can tell us.\nDaughter: Yes. My mum has diabetes, she's "
+         "on tablets.", {"condition(backgroundInfo, diabetes)"}),
+        ("Nurse: Does anyone in the family have diabetes?\nPt: My brother is diabetic.",
+         set()),
+        # a reading in doubt for the device or the listener
+        ("Sats reading eighty-two but the probe isn't picking up, will move it. Resps "
+         "sixteen.", {"data(respiratoryRate, 16)"}),
+        ("BP one ninety over a hundred, cuff's loose I reckon, pulse seventy-two.", {
+            "data(heartRate, 72)"}),
+        ("Manual pressure 140 over something, couldn't hear it properly.", set()),
+        # a recogniser's run-on lower-case line: a type word and its number open a
+        # reading after a plan
+        ("nurse: okay i'm going to let the doctor know blood pressure one forty over "
+         "eighty five and the pulse is ninety", {
+            "data(systolicBP, 140)", "data(diastolicBP, 85)", "data(heartRate, 90)"}),
+        # two words of a clinician that say, not ask
+        ("Doctor: Any problems overnight?\nNurse: None. She's alert.", {
+            "condition(consciousness, alert)"}),
+        ("Nurse: Sats?\nDoctor: he's stable.", {"condition(stability, stable)"}),
+        ("Doctor: allergies\nPatient: none", set()),
+        # a statement, then the question after its comma
+        ("Nurse: It's two days since your knee surgery, how are you feeling?", {
+            "condition(backgroundInfo, surgery)"}),
+        ("Nurse: Have you had any surgery, or anything like that?", set()),
+    ],
+)  # fmt: skip
+def test_sixteenth_round_of_language(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
