@@ -34,9 +34,16 @@ _PRONOUN_VALUE = re.compile(
     r"i'm\s+getting|i'm\s+reading|i've\s+got|i\s+get|his\s+is|hers\s+is|yours\s+is|"
     r"mine(?:\s+just\s+now|\s+now)?\s+is|ours\s+(?:is\s+saying|is\s+reading|says|is)|"
     r"this\s+one(?:'s|\s+is)|"
+    # a rating shown, not said: "you're pointing at four", "he's showing me a four"
+    r"(?:you're|she's|he's|they're)\s+(?:pointing\s+(?:at|to)|showing\s+me)(?:\s+an?)?|"
+    # "that 38.5 was the man next door; this lady's 37.1"
+    r"this\s+(?:lady|gentleman|gent|man|woman|patient|fella|chap)(?:'s|\s+is)|"
     # "the recheck at 4:30 is 6.2", "his last one at 6 was 10.4"
     r"(?:the\s+|his\s+|her\s+)?(?:recheck|repeat|re-check|last\s+one|latest\s+one)"
     r"(?:\s+at\s+[\d:.]+(?:\s*(?:am|pm|o'clock))?)?\s*(?:is|was|'s)|"
+    # "I rechecked it just now, 9.6": the number the check gave
+    r"(?:rechecked|re-checked|repeated|redid|redone)\s+it(?:\s+again)?"
+    r"(?:\s+(?:just\s+)?now)?\s*[,:-]|"
     # "now you're on two litres and you're ninety-five": said as it is now
     r"(?:you're|she's|he's)(?=\s+(?:sitting\s+at\s+)?\d+\s*(?:%|percent\b|on\b|now\b|out\s+of\b))|"
     r"(?:you're|she's|he's)\s+sitting(?=\s+at\s+\d)|"

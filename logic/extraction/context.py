@@ -70,8 +70,10 @@ _QUESTION_TAG = re.compile(
 )
 _NUMBER = re.compile(r"(?<![A-Za-z])\d")
 # A request after a statement: "..., so could you come and review her?"
+# ("..., please can you come and see him now?")
 _REQUEST = re.compile(
-    r"[,;:]\s*(?:(?:so|and|but)\s+)?(?:could|can|would|will)\s+(?:you|someone|somebody)\b",
+    r"[,;:]\s*(?:(?:so|and|but)\s+)?(?:please\s+)?(?:could|can|would|will)\s+"
+    r"(?:you|someone|somebody)\b",
     re.I,
 )
 _FILLERS = frozenset(["um", "uh", "uhm", "umm", "er", "erm", "ah", "hmm", "mm"])

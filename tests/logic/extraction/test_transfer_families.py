@@ -1242,6 +1242,35 @@ def test_fifteenth_round_of_language(alphabet, text, expected):
         ("Nurse: It's two days since your knee surgery, how are you feeling?", {
             "condition(backgroundInfo, surgery)"}),
         ("Nurse: Have you had any surgery, or anything like that?", set()),
+        # time has passed between two ratings
+        ("Nurse: pain score?\nPt: nine, ten.\n[an hour later]\nNurse: and the pain "
+         "now?\nPt: two.", {"data(painLevel, 2)"}),
+        # a recheck told with "it"
+        ("BM at six was 14.2, rechecked it now, 11.8.", {"data(bloodGlucose, 11.8)"}),
+        # another patient's value, told after it, and this one's told with no type
+        ("Sorry, that pulse of 130 was Mrs Dunne across the bay. This gentleman's 88.",
+         {"data(heartRate, 88)"}),
+        ("Pulse 76, BP 118/70. The lady by the window is the one on oxygen.", {
+            "data(heartRate, 76)", "data(systolicBP, 118)", "data(diastolicBP, 70)"}),
+        ("And also bed 4, his BP is 180 over 100, can you look at him?", set()),
+        ("Her mum says the girl is allergic to nuts.", {
+            "condition(backgroundInfo, allergic)"}),
+        # plans, and what is fine for a person
+        ("We're taking her to theatre now for an operation on her hip. Pulse 90.", {
+            "data(heartRate, 90)"}),
+        ("Sats 89 on 2 litres, that's fine for him, he's a retainer.", {
+            "data(oxygenSaturation, 89)", "data(oxygenFlow, 2.0)",
+            "condition(oxygenSupply, supplemental)",
+            "condition(backgroundInfo, hypercapnicRespiratoryFailure)"}),
+        ("Surgical resident reviewed him. Temp 37.2.", {"data(temperature, 37.2)"}),
+        # a rating shown, not said
+        ("Nurse: Show me on the chart how bad the pain is. She's pointing at seven.", {
+            "data(painLevel, 7)"}),
+        ("Not complaining of pain, sats 97 on air.", {
+            "data(painLevel, 0)", "data(oxygenSaturation, 97)",
+            "condition(oxygenSupply, air)"}),
+        ("Keep that oxygen in your nose for me, love.", {
+            "condition(oxygenSupply, supplemental)"}),
     ],
 )  # fmt: skip
 def test_sixteenth_round_of_language(alphabet, text, expected):
