@@ -446,7 +446,9 @@ class AnswerReader(NumberBinder):
                     # alphabet's one self-reported type
                     referent = self._rated_type(number.start)
                 if referent is not None:
-                    self.bind(referent, number)
+                    # "and now she's sitting at 93": said of now
+                    now = re.search(r"\bnow\b", said.group(), re.I) is not None
+                    self.bind(referent, number, frozenset({"now"} if now else ()))
 
     def _rated_type(self, position: int) -> Mention | None:
         """The alphabet's one self-reported type, named at ``position``, for a
@@ -489,7 +491,24 @@ class AnswerReader(NumberBinder):
         # type named in the same sentence is the nearest referent.
         own = [m for m in named if m.start >= sentence_start]
         if own:
-            named = own
+            return self._admitting(own, number)
+        # "she was 88% on room air, so ... and now she's sitting at 93": failing
+        # the types named before, a value of the sentence named by its unit
+        return self._admitting(named, number) or self._admitting(
+            [
+                Mention("type", f.statement.type, f.target, f.target)
+                for f in self.found
+                if f.statement.family == "data"
+                and sentence_start <= f.target < said
+                and f.statement.type not in self.seconds
+            ],
+            number,
+        )
+
+    def _admitting(
+        self, named: list[Mention], number: NumberToken
+    ) -> Mention | None:
+        """The last of ``named`` whose type admits ``number``, when one type does."""
         admits = []
         for mention in reversed(named):
             measurement = self.alphabet.measurements[mention.type]

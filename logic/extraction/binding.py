@@ -69,6 +69,8 @@ _BEFORE_PAIR = re.compile(
 )
 # Before the second number of a pair: "150/90", "130 by 80" (not "down by 20").
 _SECOND_OF_PAIR = re.compile(r"(?:/|\d\s+(?:by|on)\s+)$", re.I)
+# "128 to 76": two numbers joined by "to" (a pair when the second is lower).
+_DOWN_TO = re.compile(r"\b(\d{2,3})\s+to\s+(\d{2,3})\b(?!\s*(?:%|percent|\.\d))")
 # A pair written with a slash: "152/88".
 _SLASH_PAIR = re.compile(r"(\d{2,3})\s*/\s*(\d{2,3})(?!\s*/|\d)")
 _OVER_TEN = re.compile(r"\s+10\b")
@@ -686,6 +688,8 @@ class NumberBinder:
         self.numbers.append(checked)
         start, end = min(mention.start, number.start), max(mention.end, number.end)
         around = self._said_around(number)
+        if self._pair_by_to(number):
+            around -= {"range"}
         if measurement.self_reported and _ISH.match(self.norm.text, number.end):
             around -= {"range"}  # "three-ish": how ratings are given, as "about a 3"
         self.add(
@@ -700,7 +704,17 @@ class NumberBinder:
             | self._asked_of(mention, number),
             note=note,
         )
+        if "range" in around and mention.type in self.seconds:
+            self._first_of_pair_rough(mention.type)
         return mention.type
+
+    def _first_of_pair_rough(self, second: str) -> None:
+        """ "106 over, um, 60-something": a pair half heard is no pair; its first
+        value is as rough as its second."""
+        first = self.found[-2] if len(self.found) >= 2 else None
+        owner = first and self.alphabet.measurements.get(first.statement.type)
+        if first is not None and owner is not None and owner.pair == second:
+            self.found[-2] = replace(first, context=first.context | {"range"})
 
     def _asked_of(self, mention: Mention, number: NumberToken) -> frozenset[str]:
         """ "What was the pressure at the start? 150 over 90.": a reading that
@@ -840,11 +854,31 @@ class NumberBinder:
         )  # "Speaker 2:" names who speaks
 
     def _slash_diastolic(self, number: NumberToken, last_type: str) -> bool:
-        """ "150/90", "130 by 80": the number after the slash is the diastolic
-        pressure."""
+        """ "150/90", "130 by 80", "128 to 76": the number after the slash is the
+        diastolic pressure."""
         return last_type == "systolicBP" and bool(
             _SECOND_OF_PAIR.search(self.norm.text[: number.start])
+            or self._pair_by_to(number)
         )
+
+    def _pair_by_to(self, number: NumberToken) -> bool:
+        """ "blood pressure 128 to 76", as German and Dutch speakers say it: a
+        pressure and a lower one no range could end at, after a type word that has a
+        pair."""
+        for match in _DOWN_TO.finditer(self.norm.text):
+            if number.start not in (match.start(1), match.start(2)):
+                continue
+            high, low = int(match.group(1)), int(match.group(2))
+            before = [m for m in self.kept if m.end <= match.start(1)]
+            named = before[-1] if before else None
+            return (
+                high >= low + 20
+                and named is not None
+                and named.kind == "type"
+                and bool(self.alphabet.measurements[named.type].pair)
+                and content_words(self.norm.text[named.end : match.start(1)]) <= 2
+            )
+        return False
 
     def _other_quantity(self, number: NumberToken) -> bool:
         """ "2 litres", "out of 10", "20 mils an hour": not a measurement value."""
@@ -858,6 +892,9 @@ class NumberBinder:
             and m.type not in self.seconds  # "sats 98 RA": the reading's own pair
             for m in self.kept
         )
+        # "one gram ten" (1.10 g/L): the rest of a quantity in another unit
+        if re.search(r"\d\s+grams?\s+$", before, re.I):
+            return True
         # "14:30", "since 6": a time of day, not a value.
         clock = re.search(
             r"\d:$|\b(?:since|until|till|in|within|every)\s+$", before, re.I

@@ -96,6 +96,7 @@ _INTRODUCED = re.compile(
 _SAYS_OF = re.compile(
     r"\s*(?:he|she|they|you|i|it|we)(?:'s|'re|'m|\s+is|\s+are|\s+was|\s+am)\b", re.I
 )
+_AND_NOW = re.compile(r"and\s+now", re.I)
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|my|me)\b", re.I)
 # A sentence that opens with "Now," (or "Right now,"): what it says is of now.
 _NOW_OPENS = re.compile(
@@ -883,9 +884,10 @@ class Context:
         return first <= start <= own[1]
 
     def now_before(self, start: int) -> bool:
-        """A "now" cue within two words before ``start``, in the same clause."""
+        """A "now" cue within two words before ``start``, in the same clause
+        ("and now" ends other cues' scopes, and says now too)."""
         return any(
-            m.category == "current"
+            (m.category == "current" or _AND_NOW.fullmatch(self.text, m.start, m.end))
             and m.end <= start
             and self._words(m.end, start) <= 2
             and self.sentence_of(m.start) == self.sentence_of(start)

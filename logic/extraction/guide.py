@@ -47,7 +47,7 @@ _OF_MEASUREMENT = re.compile(
 _PATIENT_IS = re.compile(
     r"\b(?:you're|you\s+are|he's|he\s+is|she's|she\s+is|they're|they\s+are|"
     r"(?:the\s+)?patient\s+is|pt\s+is)\s+(?:\w+ly\s+|still\s+|now\s+|quite\s+|"
-    r"pretty\s+|fairly\s+|very\s+)*$",
+    r"pretty\s+|fairly\s+|very\s+|looking\s+|getting\s+|a\s+bit\s+|really\s+)*$",
     re.I,
 )
 # What may stand before a judgement of the whole patient in its clause ("she is
@@ -65,7 +65,8 @@ _OF_PATIENT_WORDS = frozenset(
         condition otherwise currently now still today tonight fairly quite pretty
         very and so well ok okay um uh er i i'd i'm id would say think reckon
         believe all in whole my judgement judgment opinion view call consider class
-        describe regard count as
+        describe regard count as looking seeming getting becoming become becomes
+        became bit little more really
         """,
     )
 )

@@ -90,10 +90,14 @@ def _vocabulary(alphabet: Alphabet, unrelated: Unrelated) -> _Vocabulary:
 
 
 # Words a synonym says in one form and the nurse in another: "opens his eyes when
-# you talk to him" is written once and heard of her, of them, and from "I".
+# you talk to him" is written once and heard of her, of them, from "I", and as "opens
+# the eyes when I speak".
 _INTERCHANGEABLE = tuple(
     frozenset(group.split())
-    for group in ("his her their him them", "he she they", "i you we", "talk speak")
+    for group in (
+        "his her their him them the", "he she they", "i you we", "talk speak",
+        "call say", "answers responds", "answer respond",
+    )
 )
 
 

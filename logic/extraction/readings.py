@@ -50,7 +50,7 @@ _CLOCK = re.compile(r"(?<![\d.])([01]\d|2[0-3])[:.]?([0-5]\d)(?![\d.])")
 _CLAUSE_CUT = re.compile(r"[,;]|\band\b", re.I)
 # Right after a number said roughly.
 _VAGUE = re.compile(
-    r"\s*(?:point\s+something|something|odd|-?ish|or\s+so|plus)\b"
+    r"[\s-]*(?:point\s+something|something|odd|-?ish|or\s+so|plus)\b"
     # "38 pointed died": a point whose digits the recogniser lost
     r"|\s*(?:point(?:ed|s)?|dot)\b(?!\s*\d)",
     re.I,

@@ -1275,3 +1275,50 @@ def test_fifteenth_round_of_language(alphabet, text, expected):
 )  # fmt: skip
 def test_sixteenth_round_of_language(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a device at fault, then the reading taken again stands alone
+        ("Monitor says the pulse is 160 but it's not picking up, I counted it myself "
+         "and it's 90.", {"data(heartRate, 90)"}),
+        # "and now" says now: the value after a change to the patient's care
+        ("Sats were 86 on air so we put her on 2 litres and now she's 94.", {
+            "data(oxygenSaturation, 94)", "data(oxygenFlow, 2.0)",
+            "condition(oxygenSupply, supplemental)"}),
+        ("She came in at 85% on room air, so I started 4 litres and now she's sitting "
+         "at 95.", {"data(oxygenSaturation, 95)", "data(oxygenFlow, 4.0)",
+                    "condition(oxygenSupply, supplemental)"}),
+        # "the" for "his" in a description of consciousness, and "answers" for "responds"
+        ("He only opens the eyes when you talk to him.", {
+            "condition(consciousness, voice)"}),
+        ("She answers when you call her name, otherwise she's asleep.", {
+            "condition(consciousness, voice)"}),
+        ("Responds only when I pinch the shoulder.", {"condition(consciousness, pain)"}),
+        # oxygen: without it now, and what it is needed for
+        ("Sats 95 without oxygen.", {
+            "data(oxygenSaturation, 95)", "condition(oxygenSupply, air)"}),
+        ("She can't manage without oxygen at night.", set()),
+        # what a crew found on arrival, and the last set before handing over
+        ("When we arrived he was only responding to pain. Now he's alert.", {
+            "condition(consciousness, alert)"}),
+        ("On scene BP 80 over 40. Last set, just before we pulled in, BP 104 over 62.",
+         {"data(systolicBP, 104)", "data(diastolicBP, 62)"}),
+        # a judgement said with "looking"
+        ("He's looking pretty unstable to me.", {"condition(stability, unstable)"}),
+        ("The wound is looking stable.", set()),
+        # a correction said as "no, wait" and "I read it wrong"
+        ("Sugar 7.6. No, wait, 6.7, I read it wrong.", {"data(bloodGlucose, 6.7)"}),
+        # a pair half heard is no pair
+        ("BP one-ten over, um, seventy-something, I'll redo it.", set()),
+        # a pressure and a lower one joined by "to"
+        ("Blood pressure hundred thirty-two to seventy-eight, pulse seventy.", {
+            "data(systolicBP, 132)", "data(diastolicBP, 78)", "data(heartRate, 70)"}),
+        ("Her systolic has been 110 to 130 all day.", set()),
+        # a quantity in another unit goes on after it
+        ("The glycaemia is one gram twenty.", set()),
+    ],
+)  # fmt: skip
+def test_seventeenth_round_of_language(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
