@@ -114,7 +114,7 @@ _IT_IS = re.compile(r"(?:it's|it\s+is|they're|they\s+are)\b", re.I)
 # "I'll check your sugar", "let me take your temperature": a reading about to be
 # taken, whose value the next words read off.
 _ANNOUNCED = re.compile(
-    r"\b(?:i'll|i\s+will|let\s+me|let's|i'm\s+(?:just\s+)?going\s+to|we'll|i\s+need\s+to|"
+    r"\b(?:i'll|ill|i\s+will|let\s+me|let's|i'm\s+(?:just\s+)?going\s+to|we'll|i\s+need\s+to|"
     r"shall\s+(?:we|i)|do\s+you\s+want\s+me\s+to)"
     r"\s+(?:just\s+)?(?:quickly\s+)?(?:check|do|take|get|recheck|measure|pop|run|see|"
     r"look\s+at|have\s+a\s+look\s+at)\b"

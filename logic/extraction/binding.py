@@ -71,6 +71,8 @@ _BEFORE_PAIR = re.compile(
 _SECOND_OF_PAIR = re.compile(r"(?:/|\d\s+(?:by|on)\s+)$", re.I)
 # "128 to 76": two numbers joined by "to" (a pair when the second is lower).
 _DOWN_TO = re.compile(r"\b(\d{2,3})\s+to\s+(\d{2,3})\b(?!\s*(?:%|percent|\.\d))")
+# A pair joined by a word: "106 on 72", "130 by 80".
+_WORD_PAIR = re.compile(r"(\d{2,3})\s+(?:on|by)\s+(\d{2,3})\b")
 # A pair written with a slash: "152/88".
 _SLASH_PAIR = re.compile(r"(\d{2,3})\s*/\s*(\d{2,3})(?!\s*/|\d)")
 _OVER_TEN = re.compile(r"\s+10\b")
@@ -163,6 +165,9 @@ FILLER = frozenset(
 _WINDOW = 10  # content words between a type word and its number, at most
 # A line of this many words with no punctuation is a recogniser's run-on speech.
 _RUN_ON_WORDS = 14
+# What ends a line of speech (a label's colon opens one); a decimal point ("36.7")
+# does not.
+_LINE_MARK = re.compile(r"\n|[?!:]|\.(?!\d)")
 _NUMBER_NEXT = re.compile(r"\s*(?:is\s+|was\s+|of\s+)?\d")
 # The type of a word the fold could not make readable ("tжmp"): like a measurement
 # the alphabet does not record, the number after it is its own and is shown.
@@ -269,9 +274,10 @@ class NumberBinder:
         """Whether ``position`` stands in a long lower-case line with no
         punctuation, as some recognisers write speech."""
         text = self.norm.text
-        start = max(text.rfind(mark, 0, position) for mark in "\n.?!:") + 1
-        ends = [i for mark in "\n.?!" if (i := text.find(mark, position)) >= 0]
-        line = text[start : min(ends, default=len(text))]
+        marks = [m.start() for m in _LINE_MARK.finditer(text)]
+        start = max((i for i in marks if i < position), default=-1) + 1
+        end = min((i for i in marks if i >= position), default=len(text))
+        line = text[start:end]
         return (
             len(line.split()) >= _RUN_ON_WORDS
             and not re.search(r"[,;]|(?!I\b)[A-Z]", line)
@@ -381,12 +387,13 @@ class NumberBinder:
             (m.start, m) for m in types
         ]
         events += [(n.start, n) for n in numbers]
-        events += [
-            (m.start, "correction")
+        corrections = [
+            m
             for m in self.context.modifiers
             if m.category == "correction" and start <= m.start
             and m.end <= (numbers[-1].end if numbers else start)
         ]  # fmt: skip
+        events += [(m.start, "correction") for m in corrections]
         events.sort(key=lambda pair: pair[0])
         current: Mention | None = None
         previous: Mention | None = None
@@ -407,7 +414,14 @@ class NumberBinder:
                 continue
             if isinstance(event, Mention):
                 over = self.norm.text[event.start : event.end].lower() == "over"
-                if over and last_type != "systolicBP":
+                # "146 over 70... no, over 76": the second of the pair said again
+                again = any(
+                    f.statement.type == "diastolicBP" for f in self.found[-2:]
+                ) and any(
+                    not self.norm.text[m.end : event.start].strip(" ,.…")
+                    for m in corrections
+                )
+                if over and last_type != "systolicBP" and not again:
                     orphan_over = event.end
                     continue
                 previous, current, bound_to_current = current, event, 0
@@ -564,7 +578,10 @@ class NumberBinder:
         """ "one twenty over seventy" with no type word: the number before a pair
         word ("over") is the first of its pair (systolic); so is the first of
         "152/88" said with no type word, when it is larger (a date is not)."""
-        slash = _SLASH_PAIR.match(self.norm.text, number.start)
+        slash = _SLASH_PAIR.match(self.norm.text, number.start) or (
+            # "106 on 62... sorry, 106 on 72": a pair said again after a correction
+            self._corrected_pair(number)
+        )
         if slash and Decimal(slash.group(1)) > Decimal(slash.group(2)) >= 20:
             first = next(
                 (
@@ -592,6 +609,20 @@ class NumberBinder:
         if first is None:
             return None
         return Mention("type", first.name, number.start, number.start)
+
+    def _corrected_pair(self, number: NumberToken) -> re.Match[str] | None:
+        """ "sorry, 106 on 72": "on" or "by" joining a pair said again right after
+        a correction, once a pair was read."""
+        said = _WORD_PAIR.match(self.norm.text, number.start)
+        if said is None or not any(
+            f.statement.type in self.seconds for f in self.found
+        ):
+            return None
+        before = self.norm.text[: number.start].rstrip(" ,")
+        return said if any(
+            m.category == "correction" and m.end == len(before)
+            for m in self.context.modifiers
+        ) else None
 
     def _type_after(self, number: NumberToken) -> Mention | None:
         """ "91 on the pulse oximeter": the type word right after the number."""

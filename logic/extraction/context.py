@@ -61,7 +61,7 @@ _BARE_NO = re.compile(
     re.I,
 )
 _QUESTION_TAG = re.compile(
-    r"(?:^|[\s,])(?:right|you know|isn't it|is it not|ok|okay|yeah|yes|correct|"
+    r"(?:^|[\s,])(?:right|you know|isn't it|is it not|not\s+so|ok|okay|yeah|yes|correct|"
     r"don't you think|wouldn't you say|huh|eh|no|you\s+said|did\s+you\s+say|"
     # "She's diabetic, isn't she?", "he's alert, don't you Bill?"
     r"(?:isn't|aren't|don't|doesn't|hasn't|haven't|wasn't|didn't)\s+(?:she|he|you|they)"
@@ -113,7 +113,7 @@ _PAUSE_THEN_NUMBER = re.compile(r"(?:\.{3}|…)\s*(?:\d|$)")
 # A clinician asking the patient to measure now, with their own device.
 MEASURE_NOW = re.compile(
     r"\b(?:can|could|would|will)\s+you\s+(?:\w+\s+){0,3}?(?:do|take|check|measure|read|"
-    r"pop|put|try|redo|repeat)\b[^?]{0,60}?\b(?:now|again|here|for\s+me|"
+    r"pop|put|try|redo|repeat|clip|stick)\b[^?]{0,60}?\b(?:now|again|here|for\s+me|"
     r"while\s+i'm\s+(?:on|here))\b"
     # "And your sats now?": a reading asked for as it is
     r"|\b(?:your|her|his)\s+(?:sats|oxygen|temperature|temp|sugar|blood\s+pressure|bp|"
@@ -151,6 +151,16 @@ _PRESUPPOSED = re.compile(
     r"|\bbeing\s+(?:a\s+)?$",
     re.I,
 )
+# A question of when something was, which says it was: "Your surgery was three
+# weeks ago now?", "And the surgery for the breast, it was when?", "you had the
+# procedure when?".
+_ASKED_WHEN = re.compile(
+    r"\w+(?:\s+for\s+(?:the|your|his|her)\s+\w+)?\s*,?\s*(?:it\s+)?(?:was|were)\s+"
+    r"(?:when\b|(?:[\w-]+\s+){1,3}ago\b)",
+    re.I,
+)
+_HAD_THE = re.compile(r"\bhad\s+(?:the|your|his|her)\s+$", re.I)
+_WHEN_AFTER = re.compile(r"\w+\s+when\b", re.I)
 _INTERROGATIVE = re.compile(
     r"\s*(?:(?:okay|ok|so|and|alright|right|um|uh|now|also|then)\W+)*"
     r"(?:(?:do|does|did|have|has|had|are|is|were|was|can|could|will|would)\s+"
@@ -817,6 +827,11 @@ class Context:
         start, end = self.sentence_of(position)
         if _PRESUPPOSED.search(self.text, start, position):
             return False  # "How's the pain since your operation?" says it was done
+        if _ASKED_WHEN.match(self.text, position) or (
+            _HAD_THE.search(self.text, start, position)
+            and _WHEN_AFTER.match(self.text, position)
+        ):
+            return False  # "Your surgery was three weeks ago now?" asks when
         if not self.text[end : end + 2].lstrip().startswith("?"):
             # A transcript without question marks: a clinician's sentence that
             # opens as a question ("D: any allergies P: ...").

@@ -96,7 +96,7 @@ _INTERCHANGEABLE = tuple(
     frozenset(group.split())
     for group in (
         "his her their him them the", "he she they", "i you we", "talk speak",
-        "call say", "answers responds", "answer respond",
+        "call say", "answers responds reacts", "answer respond react",
     )
 )
 

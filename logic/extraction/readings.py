@@ -19,7 +19,8 @@ _BOUND = re.compile(
     r"(?<!\bare )(?<!'re )"
     r"(?<!\bnow )(?<!\bcrept )(?<!\bdrifted )(?<!\bback )(?<!\bshot )(?<!\bjumped )"
     r"(?<!\bclimbed )(?<!\bcreeping )(?<!\bgoing )\bup\s+to"
-    r"|(?<![\d\s])(?<!\d,)\s*\bover|[<>]=?)"
+    # ("146 over 70, no, over 76": the pair's second said again)
+    r"|(?<![\d\s])(?<!\d,)(?<!\bno,)(?<!\bno)\s*\bover|[<>]=?)"
     # "goes up to like probably like a 7"
     r"(?:\s+(?:like|about|around|maybe|probably|roughly|a|an|um|uh|er),?)*\s*$",
     re.I,

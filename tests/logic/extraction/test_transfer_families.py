@@ -1318,6 +1318,42 @@ def test_sixteenth_round_of_language(alphabet, text, expected):
         ("Her systolic has been 110 to 130 all day.", set()),
         # a quantity in another unit goes on after it
         ("The glycaemia is one gram twenty.", set()),
+        # a question of when something was says it was
+        ("Nurse: Your operation was two weeks ago now?\nPt: Two weeks Friday.", {
+            "condition(backgroundInfo, operation)"}),
+        ("Doctor: And you had the procedure when?\nPt: Last spring.", {
+            "condition(backgroundInfo, procedure)"}),
+        ("Nurse: Have you ever had an operation?\nPt: No.", set()),
+        # a target said with "should"
+        ("I've got COPD, my sats should stay between 88 and 92.", {
+            "condition(backgroundInfo, hypercapnicRespiratoryFailure)"}),
+        # time passed, said loosely
+        ("Pain nine. [some minutes later] Pain now four.", {"data(painLevel, 4)"}),
+        # a fact put in doubt after it
+        ("Your notes say you're allergic to codeine, but maybe you are not.", set()),
+        # reacting, for responding
+        ("She only reacts when I rub her shoulder.", {"condition(consciousness, pain)"}),
+        # a run-on line holds decimal points; "ill" for "I'll"
+        ("nurse: okay let me check temperature thirty six point nine pulse seventy "
+         "weight sixty kilos and sats ninety seven percent", {
+            "data(temperature, 36.9)", "data(heartRate, 70)", "data(weight, 60.0)",
+            "data(oxygenSaturation, 97)"}),
+        ("nurse: ok ill do your sugar now... seven point two", {
+            "data(bloodGlucose, 7.2)"}),
+        # the second of a pair corrected, and a pair said again after a correction
+        ("BP 150 over 80... no, over 88.", {
+            "data(systolicBP, 150)", "data(diastolicBP, 88)"}),
+        ("BP 98 on 50... sorry, 98 on 60.", {
+            "data(systolicBP, 98)", "data(diastolicBP, 60)"}),
+        # a yes to a question about a condition asked in other words
+        ("Nurse: Is he on anything for the diabetes?\nWife: Yes, metformin.", {
+            "condition(backgroundInfo, diabetes)"}),
+        ("Doctor: He's allergic to penicillin, not so?\nNurse: Yes.", {
+            "condition(backgroundInfo, allergic)"}),
+        # a request to clip a probe on now
+        ("Doctor: Can you clip the sats probe on her finger for me now?\nCaller: "
+         "ninety-six.",
+         {"data(oxygenSaturation, 96)"}),
     ],
 )  # fmt: skip
 def test_seventeenth_round_of_language(alphabet, text, expected):
