@@ -132,6 +132,13 @@ _OPENS_WITH_NUMBER = re.compile(
     r"it's\s+done)[\s,.…]+)*(?=\d)",
     re.I,
 )
+# "ill do one here 8.8": the words that may stand between an announcement and its
+# reading when no pause is written.
+_STRAIGHT_ON = re.compile(
+    r"(?:\s+(?:one|it|here|now|then|quickly|quick|again|for\s+you|your\s+\w+))"
+    r"{1,3}\s+(?=\d)",
+    re.I,
+)
 # "I'll check your sugar now... it is 9.2": the reading after a pause.
 _PAUSE = re.compile(
     r"(?:\.{3}|…)\s*(?:(?:it|that)(?:'s|\s+is|\s+says|\s+reads)\s+)?(?=\d)", re.I
@@ -356,7 +363,9 @@ class AnswerReader(NumberBinder):
                 continue
             if not named and not _ONE_OR_IT.search(text, start, end):
                 continue
-            pause = _PAUSE.search(text, start, end)
+            pause = _PAUSE.search(text, start, end) or self._read_straight_on(
+                start, end
+            )
             said_in = [n for n in self.all_numbers if start <= n.start < end]
             if any(
                 not self._consumed(n) and (pause is None or n.start < pause.start())
@@ -402,6 +411,15 @@ class AnswerReader(NumberBinder):
                         Mention("type", said.type, number.start, number.end), number
                     )
                 break
+
+    def _read_straight_on(self, start: int, end: int) -> re.Match[str] | None:
+        """ "ok ill do one here eight point eight": in a line with no pause marked,
+        the number said right after the announcement (a few words such as "one
+        here" between) is the reading."""
+        announced = _ANNOUNCED.search(self.norm.text, start, end)
+        if announced is None or not announced.group().strip():
+            return None
+        return _STRAIGHT_ON.match(self.norm.text, announced.end(), end)
 
     def _opening_number(self, start: int, end: int) -> NumberToken | None:
         """The unread number a sentence opens with, if any."""
@@ -505,9 +523,7 @@ class AnswerReader(NumberBinder):
             number,
         )
 
-    def _admitting(
-        self, named: list[Mention], number: NumberToken
-    ) -> Mention | None:
+    def _admitting(self, named: list[Mention], number: NumberToken) -> Mention | None:
         """The last of ``named`` whose type admits ``number``, when one type does."""
         admits = []
         for mention in reversed(named):

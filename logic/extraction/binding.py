@@ -278,9 +278,8 @@ class NumberBinder:
         start = max((i for i in marks if i < position), default=-1) + 1
         end = min((i for i in marks if i >= position), default=len(text))
         line = text[start:end]
-        return (
-            len(line.split()) >= _RUN_ON_WORDS
-            and not re.search(r"[,;]|(?!I\b)[A-Z]", line)
+        return len(line.split()) >= _RUN_ON_WORDS and not re.search(
+            r"[,;]|(?!I\b)[A-Z]", line
         )
 
     def span(self, start: int, end: int) -> tuple[int, int]:
@@ -400,8 +399,11 @@ class NumberBinder:
         bound_to_current = 0
         last_type = ""
         orphan_over = -1  # where an "over" with no systolic before it ends
-        for _, event in events:
+        corrected_at = -1  # where the last correction cue was said
+        bound: Mention | None = None  # the mention the last value was bound to
+        for position, event in events:
             if isinstance(event, str):
+                corrected_at = position
                 # "one seventy over, sorry, one twenty over seventy": the value
                 # after the cue replaces the systolic, not the diastolic.
                 if (
@@ -442,6 +444,10 @@ class NumberBinder:
                 # starts a new pair.
                 previous, current, bound_to_current = current, paired, 0
             mention = self._mention_for(event, current, last_type)
+            if mention is None and bound is not None and corrected_at > bound.start:
+                # "she gives a seven, eh, no, sorry, she said a six": the value
+                # corrected, however far its type word was
+                mention = self._corrected_to(bound, corrected_at, event)
             if mention is None:
                 continue
             if mention is current and bound_to_current and self._unknown_label(event):
@@ -452,6 +458,17 @@ class NumberBinder:
             if mention is current:
                 bound_to_current += 1
             last_type = self.bind(mention, event) or last_type
+            bound = mention
+
+    def _corrected_to(
+        self, bound: Mention, cue: int, number: NumberToken
+    ) -> Mention | None:
+        """The type a correction gives ``number``: the last value's, when the
+        number comes within a few words of the cue and no other number before it."""
+        between = self.norm.text[cue : number.start]
+        if re.search(r"\d", between) or content_words(between) > 5:
+            return None
+        return Mention("type", bound.type, number.start, number.start)
 
     def _unknown_label(self, number: NumberToken) -> bool:
         """Whether a word no reading is made of stands right before ``number``
@@ -619,10 +636,14 @@ class NumberBinder:
         ):
             return None
         before = self.norm.text[: number.start].rstrip(" ,")
-        return said if any(
-            m.category == "correction" and m.end == len(before)
-            for m in self.context.modifiers
-        ) else None
+        return (
+            said
+            if any(
+                m.category == "correction" and m.end == len(before)
+                for m in self.context.modifiers
+            )
+            else None
+        )
 
     def _type_after(self, number: NumberToken) -> Mention | None:
         """ "91 on the pulse oximeter": the type word right after the number."""
@@ -742,9 +763,11 @@ class NumberBinder:
     def _first_of_pair_rough(self, second: str) -> None:
         """ "106 over, um, 60-something": a pair half heard is no pair; its first
         value is as rough as its second."""
-        first = self.found[-2] if len(self.found) >= 2 else None
-        owner = first and self.alphabet.measurements.get(first.statement.type)
-        if first is not None and owner is not None and owner.pair == second:
+        if len(self.found) < 2:
+            return
+        first = self.found[-2]
+        owner = self.alphabet.measurements.get(first.statement.type)
+        if owner is not None and owner.pair == second:
             self.found[-2] = replace(first, context=first.context | {"range"})
 
     def _asked_of(self, mention: Mention, number: NumberToken) -> frozenset[str]:

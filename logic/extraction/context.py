@@ -43,8 +43,14 @@ EXCLUDING = frozenset(
 )
 _DIRECTIONS = frozenset(
     [
-        "forward", "backward", "bidirectional", "terminate", "rest", "sentence",
-        "before", "none",
+        "forward",
+        "backward",
+        "bidirectional",
+        "terminate",
+        "rest",
+        "sentence",
+        "before",
+        "none",
     ]  # fmt: skip
 )
 # A sentence ends at . ! ? ; or a new line; not at a decimal point or an ellipsis
@@ -95,6 +101,17 @@ _INTRODUCED = re.compile(
 # A subject and its verb: what follows is said, not asked ("He's stable.").
 _SAYS_OF = re.compile(
     r"\s*(?:he|she|they|you|i|it|we)(?:'s|'re|'m|\s+is|\s+are|\s+was|\s+am)\b", re.I
+)
+# What names the next reading of a call ("And the blood pressure cuff.").
+_NEXT_READING = re.compile(
+    r"\b(?:cuff|thermometer|probe|oximeter|blood\s+pressure|bp|sats|temperature|temp|"
+    r"pulse|heart\s+rate|sugar)\b",
+    re.I,
+)
+# A question of another time: "what was it this morning?", "last week?"
+_WHEN_ASKED = re.compile(
+    r"\b(?:was|were|did|had|usually|normally|last|yesterday|morning|earlier|before)\b",
+    re.I,
 )
 _AND_NOW = re.compile(r"and\s+now", re.I)
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|my|me)\b", re.I)
@@ -475,8 +492,10 @@ class Context:
             label
             for label in _UNLISTED_LABEL.finditer(self.text)
             if label.start() not in taken
-            and not any(a < label.end() and label.start() < b for a, b in
-                        ((m.start(), m.end()) for m in listed))  # fmt: skip
+            and not any(
+                a < label.end() and label.start() < b
+                for a, b in ((m.start(), m.end()) for m in listed)
+            )  # fmt: skip
         ]
 
     def _by_patient(self, label: re.Match[str], patient: re.Pattern[str]) -> bool:
@@ -586,6 +605,18 @@ class Context:
                 return False
             asked = self.text[asked_start:asked_end]
             if MEASURE_NOW.search(asked):
+                return True
+            # "Can you clip the sats probe on his finger for me now? - 95 ... - And
+            # the blood pressure cuff. - 128 over 79": the next reading of a call
+            # that asked for one now, named without a question of when
+            if (
+                _NEXT_READING.search(asked)
+                and not _WHEN_ASKED.search(asked)
+                and any(
+                    not by and MEASURE_NOW.search(self.text, s, e)
+                    for s, e, by in turns[: index - 1]
+                )
+            ):
                 return True
             offered = index >= 2 and _OFFER_NOW.search(
                 self.text[turns[index - 2][0] : turns[index - 2][1]]

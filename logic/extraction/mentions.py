@@ -95,8 +95,13 @@ def _vocabulary(alphabet: Alphabet, unrelated: Unrelated) -> _Vocabulary:
 _INTERCHANGEABLE = tuple(
     frozenset(group.split())
     for group in (
-        "his her their him them the", "he she they", "i you we", "talk speak",
-        "call say", "answers responds reacts", "answer respond react",
+        "his her their him them the",
+        "he she they",
+        "i you we",
+        "talk speak",
+        "call say",
+        "answers responds reacts",
+        "answer respond react",
     )
 )
 

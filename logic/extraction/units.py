@@ -37,7 +37,8 @@ def _words_pattern(words: tuple[str, ...]) -> re.Pattern[str] | None:
     if not words:
         return None
     alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
-    return re.compile(rf"[\s-]*(?:{alternatives})(?![\w/])", re.I)
+    # ("hundred eighty, milligram per decilitre": a comma as a pause before it)
+    return re.compile(rf"(?:[\s-]*|,\s+)(?:{alternatives})(?![\w/])", re.I)
 
 
 def unit_after(

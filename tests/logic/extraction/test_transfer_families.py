@@ -1354,6 +1354,29 @@ def test_sixteenth_round_of_language(alphabet, text, expected):
         ("Doctor: Can you clip the sats probe on her finger for me now?\nCaller: "
          "ninety-six.",
          {"data(oxygenSaturation, 96)"}),
+        # a value corrected far from its type word takes the type corrected
+        ("The pain in her back she scores an eight, um, no, sorry, she said a five.", {
+            "data(painLevel, 5)"}),
+        # a unit after a comma, as a pause
+        ("Glucose was one hundred forty-four, milligrams per decilitre.", {
+            "data(bloodGlucose, 8.0)"}),
+        # telling, not wanting
+        ("I want you to know he's unstable.", {"condition(stability, unstable)"}),
+        ("I want him on oxygen tonight.", set()),
+        # back on oxygen is a change to now
+        ("We tried him on air and he dropped to 87, so he's back on 2 litres.", {
+            "data(oxygenFlow, 2.0)", "condition(oxygenSupply, supplemental)"}),
+        # the next reading of a call that asked for one now
+        ("Doctor: Could you put the sats probe on her finger now?\nSon: ninety-seven.\n"
+         "Doctor: And the blood pressure cuff.\nSon: one thirty over eighty.", {
+            "data(oxygenSaturation, 97)", "data(systolicBP, 130)",
+            "data(diastolicBP, 80)"}),
+        ("Doctor: Could you put the sats probe on her finger now?\nSon: ninety-seven.\n"
+         "Doctor: And what was her blood pressure last week?\nSon: one fifty over "
+         "ninety.", {"data(oxygenSaturation, 97)"}),
+        # the reading right after its announcement, no pause written
+        ("nurse: your sugar, ok let me do one now seven point four", {
+            "data(bloodGlucose, 7.4)"}),
     ],
 )  # fmt: skip
 def test_seventeenth_round_of_language(alphabet, text, expected):
