@@ -93,6 +93,8 @@ class ConditionValue:
     synonyms: tuple[str, ...] = ()
     display: str = ""  # as a nurse writes it: "New confusion", "on air"
     fhir: Coding | None = None
+    # A value that means a change ("new confusion"): said to be as usual, it is not.
+    change: bool = False
 
 
 @dataclass(frozen=True)
@@ -615,8 +617,12 @@ class _Reader:
             self.unknown_keys(
                 value_where,
                 value_table,
-                {"description", "synonyms", "display", "fhir"},
+                {"description", "synonyms", "display", "fhir", "change"},
             )
+            change = value_table.get("change", False)
+            if not isinstance(change, bool):
+                self.fail(value_where, "change", "'change' must be true or false")
+                change = False
             values.append(
                 ConditionValue(
                     name=value_name,
@@ -624,6 +630,7 @@ class _Reader:
                     synonyms=self.strings(value_where, value_table, "synonyms"),
                     display=str(value_table.get("display", "")),
                     fhir=coding_parse(value_where, value_table, self.fail),
+                    change=change,
                 )
             )
         return ConditionType(

@@ -39,7 +39,8 @@ _PRONOUN_VALUE = re.compile(
     # "that 38.5 was the man next door; this lady's 37.1"
     r"this\s+(?:lady|gentleman|gent|man|woman|patient|fella|chap)(?:'s|\s+is)|"
     # "the recheck at 4:30 is 6.2", "his last one at 6 was 10.4"
-    r"(?:the\s+|his\s+|her\s+)?(?:recheck|repeat|re-check|last\s+one|latest\s+one)"
+    r"(?:the\s+|his\s+|her\s+)?(?:recheck|repeat|re-check|last\s+one|latest\s+one|"
+    r"one\s+(?:i've|i\s+have|we've)\s+just\s+(?:done|taken|had)|one\s+i\s+just\s+(?:did|took))"
     r"(?:\s+at\s+[\d:.]+(?:\s*(?:am|pm|o'clock))?)?\s*(?:is|was|'s)|"
     # "I rechecked it just now, 9.6": the number the check gave
     r"(?:rechecked|re-checked|repeated|redid|redone)\s+it(?:\s+again)?"
@@ -47,6 +48,8 @@ _PRONOUN_VALUE = re.compile(
     # "now you're on two litres and you're ninety-five": said as it is now
     r"(?:you're|she's|he's)(?=\s+(?:sitting\s+at\s+)?\d+\s*(?:%|percent\b|on\b|now\b|out\s+of\b))|"
     r"(?:you're|she's|he's)\s+sitting(?=\s+at\s+\d)|"
+    # "on the 24% venturi, sitting at 90"
+    r"(?<=, )sitting(?=\s+at\s+\d)|"
     r"\bnow\b[^.?!]{0,40}?\b(?:you're|she's|he's|you\s+are|she\s+is|he\s+is)|"
     r"(?:this\s+morning's|today's|tonight's|the\s+latest|latest|the\s+last\s+one)\s+(?:one\s+)?(?:is|was)|"
     r"(?:it|they|he|she)(?:'s|'ve|\s+has|\s+have)?\s+(?:come|gone|dropped|risen|fallen|"
@@ -115,9 +118,11 @@ _IT_IS = re.compile(r"(?:it's|it\s+is|they're|they\s+are)\b", re.I)
 # taken, whose value the next words read off.
 _ANNOUNCED = re.compile(
     r"\b(?:i'll|ill|i\s+will|let\s+me|let's|i'm\s+(?:just\s+)?going\s+to|we'll|i\s+need\s+to|"
-    r"shall\s+(?:we|i)|do\s+you\s+want\s+me\s+to)"
+    r"shall\s+(?:we|i)|do\s+you\s+want\s+me\s+to|(?:can|could)\s+we)"
     r"\s+(?:just\s+)?(?:quickly\s+)?(?:check|do|take|get|recheck|measure|pop|run|see|"
-    r"look\s+at|have\s+a\s+look\s+at)\b"
+    r"look\s+at|have\s+a\s+look\s+at|put|try)\b"
+    # "Here now I check, 7.8": the present said of what is being done
+    r"|\b(?:now|here)\s+(?:now\s+)?i\s+(?:check|take|do|measure|recheck)\b(?=\s*[,.…])"
     # "just your temperature now.": the reading named as the next one
     r"|\b(?:your|her|his|the)\s+(?:[\w']+\s+){0,2}?(?:now|next|first)\s*$",
     re.I,
@@ -126,6 +131,7 @@ _ANNOUNCED = re.compile(
 _OPENS_WITH_NUMBER = re.compile(
     r"[\s,.…]*(?:[a-z]+\s*:\s*)?"
     r"(?:(?:okay|ok|right|so|and|um|uh|erm|that's|it's|thanks|hold\s+on|hang\s+on|"
+    r"there|now\s+is|now\s+it's|now|"
     r"one\s+minute|one\s+moment|there\s+we\s+go|let\s+me\s+see|it\s+says|it's\s+saying|"
     r"it\s+is|that\s+is|it\s+was|"
     r"it's\s+showing|it\s+reads|it's\s+reading|it's\s+beeped|it's\s+going|"
@@ -134,10 +140,9 @@ _OPENS_WITH_NUMBER = re.compile(
 )
 # "ill do one here 8.8": the words that may stand between an announcement and its
 # reading when no pause is written.
+_FILLED = r"\s+(?:one|it|here|now|then|quickly|quick|again|for\s+you|your\s+\w+)"
 _STRAIGHT_ON = re.compile(
-    r"(?:\s+(?:one|it|here|now|then|quickly|quick|again|for\s+you|your\s+\w+))"
-    r"{1,3}\s+(?=\d)",
-    re.I,
+    rf"(?:(?:{_FILLED}){{1,3}}\s+|(?:{_FILLED}){{0,3}}\s*,\s*)(?=\d)", re.I
 )
 # "I'll check your sugar now... it is 9.2": the reading after a pause.
 _PAUSE = re.compile(
@@ -153,6 +158,8 @@ _PLANNED = re.compile(
 _OUT_OF_TEN = re.compile(r"\s+(?:out\s+of|over)\s+10\b", re.I)
 # What an announcement measures when it names no type: "I'll do one now".
 _ONE_OR_IT = re.compile(r"\b(?:it|one|another|this)\b", re.I)
+# "Now I check, 36.8": a check with no object is of the type named before.
+_OBJECTLESS = re.compile(r"\b(?:check|recheck|measure)\s*[,.…]", re.I)
 # What a question's words say of the answer to it: another person, another time.
 _ASKED_CARRIES = frozenset({"other", "historical"})
 
@@ -361,7 +368,11 @@ class AnswerReader(NumberBinder):
             ]
             if len({m.type for m in named}) > 1 or any(m.kind != "type" for m in named):
                 continue
-            if not named and not _ONE_OR_IT.search(text, start, end):
+            if not (
+                named
+                or _ONE_OR_IT.search(text, start, end)
+                or _OBJECTLESS.search(text, start, end)
+            ):
                 continue
             pause = _PAUSE.search(text, start, end) or self._read_straight_on(
                 start, end

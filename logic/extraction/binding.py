@@ -46,7 +46,8 @@ _OTHER_UNIT = re.compile(
     r"an?\s+hour|per\s+hour|an\s+hr|/hr|"
     r"pm|units?|cc|ccs|cm|mm|inches|feet|ft|tablets?|tabs|doses?|puffs?|gauge|"
     r"french|lpm|l|milligrams?|micrograms?|mcgs?|millimoles? per|kcals?|calories|cals|"
-    r"bolus|boluses|bag|bags)\b|"
+    r"bolus|boluses|bag|bags|ounces?|oz|cups?|glasses|glass|spoons?|teaspoons?|"
+    r"tablespoons?|sachets?|cartons?)\b|"
     r"l/min|\+|:\d)",
     re.I,
 )
@@ -339,6 +340,8 @@ class NumberBinder:
                 # "I'd give it maybe uh 7": a rating is the patient's own estimate,
                 # and hedging is how ratings are given, not doubt about the words.
                 attributes -= {"uncertain"}
+        if "usual" in attributes and not self._means_change(statement):
+            attributes -= {"usual"}  # "alert, oriented like always" is alert
         if statement.family == "condition" and self.context.asked_about_others(t_start):
             attributes |= {"other"}  # "D: Anything in the family? P: Diabetes."
         if accumulates:
@@ -459,6 +462,13 @@ class NumberBinder:
                 bound_to_current += 1
             last_type = self.bind(mention, event) or last_type
             bound = mention
+
+    def _means_change(self, statement: Statement) -> bool:
+        """Whether a value means a change ("new confusion"), which "as usual" denies."""
+        condition = self.alphabet.conditions.get(statement.type)
+        return condition is not None and any(
+            v.name == statement.value and v.change for v in condition.values
+        )
 
     def _corrected_to(
         self, bound: Mention, cue: int, number: NumberToken
@@ -750,7 +760,7 @@ class NumberBinder:
             end,
             target=(number.start, number.end),
             extra=around
-            | self._pair_context(mention)
+            | self._pair_context(mention, number)
             | asked
             | self._not_taken(mention)
             | self._asked_of(mention, number),
@@ -846,12 +856,17 @@ class NumberBinder:
         value through the type's word, however far the number comes after."""
         return self.context.attributes(mention.start, mention.end) & _NOT_TAKEN
 
-    def _pair_context(self, mention: Mention) -> frozenset[str]:
+    def _pair_context(self, mention: Mention, number: NumberToken) -> frozenset[str]:
         """ "home readings 150 over 90": the second of a pair is said in the
-        context of the first."""
+        context of the first (the number said right before it)."""
         if mention.type not in self.seconds or not self.found:
             return frozenset()
         first = self.found[-1]
+        before = [n for n in self.all_numbers if n.end <= number.start]
+        if before and before[-1].start != first.target:
+            return (
+                frozenset()
+            )  # "between 140 and 160, the one just done is 152 over 90"
         owner = self.alphabet.measurements.get(first.statement.type)
         return first.context if owner and owner.pair == mention.type else frozenset()
 

@@ -39,6 +39,9 @@ EXCLUDING = frozenset(
         "question",
         # a number trailed off after and said again ("Pulse 102... sorry, 112")
         "broken",
+        # a change said to be as usual ("pleasantly muddled as usual"): only values
+        # that mean a change keep it (the binder takes it off the rest)
+        "usual",
     ]
 )
 _DIRECTIONS = frozenset(
@@ -161,7 +164,7 @@ _ASSENT = re.compile(
 _POSSESSIVE = re.compile(r"[\s,;:-]*(?:his|her|their)\b", re.I)
 # What a question takes as done: "since your operation", "after his surgery".
 _PRESUPPOSED = re.compile(
-    r"\b(?:since|after)\s+(?:your|his|her|their|the)\s+$"
+    r"\b(?:since|after|from)\s+(?:your|his|her|their|the)\s+$"
     # "How long have you been diabetic now?" takes it as so
     r"|\bhow\s+long\s+(?:have|has)\s+\w+\s+(?:been|had)\s+(?:an?\s+)?$"
     # "And being diabetic, do you want me to check your sugar?"
@@ -913,7 +916,17 @@ class Context:
         # At the sentence's start or after a comma: "and yourself, have you ever
         # been told you have diabetes".
         said = _LABEL_LEAD.sub("", self.text[start:position])
-        return any(_INTERROGATIVE.match(part) is not None for part in said.split(","))
+        if any(_INTERROGATIVE.match(part) is not None for part in said.split(",")):
+            return True
+        # "an eight any medical problems diabetes heart": a recogniser's lower-case
+        # line runs a question on from what came before it
+        asking = _INTERROGATIVE_ANY.search(said)
+        return (
+            asking is not None
+            and said == said.lower()
+            and not re.search(r"[,;]", said)
+            and not _NUMBER.search(said, asking.end())
+        )
 
     def _in_sentence_scope(self, modifier: Modifier, start: int) -> bool:
         """Whether ``start`` is in the cue's sentence, or in one of the

@@ -190,8 +190,9 @@ _HUNDRED_AND_DIGITS = re.compile(
 _ONE_PRONOUN = re.compile(
     r"(?:\b(?:no|the|this|that|which|each|every|any|another|last|latest|new|other|"
     r"first|next|someone|some|bad|good|big|small|get|got|have|had|take|took|need|do|did|"
-    r"check|"
+    r"check|put|give|given|gave|want|wanted|"
     r"needed|left|right|same|old|main|only|little|usual|ear|forehead|wrist|arm|tympanic|"
+    r"finger|"
     r"middle|happy|sad|digital|manual|electronic|blue|red|green|white|yellow|black|"
     r"grey|gray)\s+one\b"
     r"|\bone\s+(?:of|another)\b|\bone[\s-]+off\b)",

@@ -20,12 +20,16 @@ _BOUND = re.compile(
     r"(?<!\bnow )(?<!\bcrept )(?<!\bdrifted )(?<!\bback )(?<!\bshot )(?<!\bjumped )"
     r"(?<!\bclimbed )(?<!\bcreeping )(?<!\bgoing )\bup\s+to"
     # ("146 over 70, no, over 76": the pair's second said again)
-    r"|(?<![\d\s])(?<!\d,)(?<!\bno,)(?<!\bno)\s*\bover|[<>]=?)"
+    r"|(?<![\d\s])(?<!\d,)(?<!\bno,)(?<!\bno)(?<!sorry,)(?<!sorry)(?<!pardon,)"
+    r"(?<!\bmean,)\s*\bover|[<>]=?)"
     # "goes up to like probably like a 7"
     r"(?:\s+(?:like|about|around|maybe|probably|roughly|a|an|um|uh|er),?)*\s*$",
     re.I,
 )
-_BETWEEN = re.compile(r"\bbetween\s+(\d+(?:\.\d+)?)\s+and\s+(\d+(?:\.\d+)?)", re.I)
+# ("anywhere between a 140 and a 155": "a hundred and forty" keeps its article)
+_BETWEEN = re.compile(
+    r"\bbetween\s+(?:an?\s+)?(\d+(?:\.\d+)?)\s+and\s+(?:an?\s+)?(\d+(?:\.\d+)?)", re.I
+)
 _FROM_TO = re.compile(
     r"\bfrom\s+(?:an?\s+)?(\d+(?:\.\d+)?)\s+(?:[a-z%/]+\s+)?(?:to|down to|up to)"
     r"\s+(?:an?\s+)?\d",

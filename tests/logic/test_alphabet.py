@@ -216,3 +216,28 @@ def test_each_type_has_a_chart_name():
     assert names["consciousness"] == "Consciousness (ACVPU)"
     assert names["oxygenSupply"] == "Air or oxygen"
     assert all(name != t for t, name in names.items()), names
+
+
+def test_a_value_that_means_a_change_is_read_and_checked():
+    alphabet = default_ruleset().alphabet
+    values = {v.name: v for v in alphabet.conditions["consciousness"].values}
+    assert values["confused"].change and not values["alert"].change
+    text = (
+        '[condition.consciousness]\ndescription = "x"\n'
+        '[condition.consciousness.values.confused]\ndescription = "y"\nchange = "yes"\n'
+    )
+    ((line, message),) = errors_of(text)
+    assert line == 5 and "'change' must be true or false" in message
+
+
+def test_a_conversion_word_after_its_type_only_is_read():
+    glucose = default_ruleset().alphabet.measurements["bloodGlucose"]
+    (mg,) = [c for c in glucose.conversions if c.unit == "mg/dL"]
+    assert "mg" in mg.after_type and "mg" not in mg.words
+    text = (
+        "[data.bloodGlucose]\nmin = 1\nmax = 40\n"
+        'conversions = [{ unit = "mg/dL", words = ["mg/dl"], after_type = "mg", '
+        "divide = 18 }]\n"
+    )
+    ((line, message),) = errors_of(text)
+    assert line == 4 and "conversions" in message

@@ -1381,3 +1381,64 @@ def test_sixteenth_round_of_language(alphabet, text, expected):
 )  # fmt: skip
 def test_seventeenth_round_of_language(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a blood pressure as French speakers name it
+        ("La pression one-twenty on seventy, pulse eighty.", {
+            "data(systolicBP, 120)", "data(diastolicBP, 70)", "data(heartRate, 80)"}),
+        # "one" that stands for a rating not given
+        ("He can't give a number for his pain so I haven't put one. Pulse 70.", {
+            "data(heartRate, 70)"}),
+        # a check announced in the present ("now I check")
+        ("Sugar at home was 9.1. Now I check, six point eight.", {
+            "data(bloodGlucose, 6.8)"}),
+        # a quantity of a drink is no reading
+        ("Her sugar was low so I gave her four ounces of juice.", set()),
+        # a correction: "pardon"
+        ("Temperature thirty-eight, pardon, thirty-seven point eight.", {
+            "data(temperature, 37.8)"}),
+        # the second of a pair corrected after "sorry"
+        ("BP 140 over 90, sorry, over 96.", {
+            "data(systolicBP, 140)", "data(diastolicBP, 96)"}),
+        # someone set against the patient, with "herself"
+        ("Her sister is staying over, she's diabetic herself.", set()),
+        # the usual state of a change, and a state that is as usual
+        ("He's pleasantly confused as usual, but alert.", {
+            "condition(consciousness, alert)"}),
+        ("She is alert and orientated, like always.", {
+            "condition(consciousness, alert)"}),
+        # glucose words of South Africa and Singapore
+        ("HGT is nine point one, BP 130 over 80.", {
+            "data(bloodGlucose, 9.1)", "data(systolicBP, 130)", "data(diastolicBP, 80)"}),
+        ("Hypocount just now six point two.", {"data(bloodGlucose, 6.2)"}),
+        # a device named for its reading
+        ("Let me pop the finger clip on. Ninety-seven.", {
+            "data(oxygenSaturation, 97)"}),
+        ("Okay, I'll put this in your ear... thirty-seven point one.", {
+            "data(temperature, 37.1)"}),
+        ("This thermometer reads 34 on everyone, it's broken.", set()),
+        # a question that presupposes what it asks about
+        ("Nurse: Any pain from the operation, zero to ten?\nPt: Two.", {
+            "condition(backgroundInfo, operation)", "data(painLevel, 2)"}),
+        # "no other" denies only more
+        ("Nurse: Any surgery before?\nPt: My appendix out, no other surgery.", {
+            "condition(backgroundInfo, surgery)"}),
+        # a lower-case line runs a question on, and "nah" answers it
+        ("nurse: an eight okay any medical problems diabetes asthma\ninmate: nah "
+         "nothing like that", set()),
+        # a habit of now said with "she'll"
+        ("She'll open her eyes if you call her name, then drifts off.", {
+            "condition(consciousness, voice)"}),
+        # the reading just done, among a range over the day
+        ("Systolic anywhere between a hundred and forty and a hundred and sixty today, "
+         "the one I've just done is a hundred and fifty-two over ninety.", {
+            "data(systolicBP, 152)", "data(diastolicBP, 90)"}),
+        # cramps are pain
+        ("He rates his cramps five out of ten.", {"data(painLevel, 5)"}),
+    ],
+)  # fmt: skip
+def test_eighteenth_round_of_language(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
