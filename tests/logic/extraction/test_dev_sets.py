@@ -47,6 +47,7 @@ FLOORS = {
     "bedside-heldout14.jsonl": (0.99, 0.98),
     "bedside-heldout15.jsonl": (0.98, 0.98),
     "bedside-heldout16.jsonl": (0.98, 0.96),
+    "bedside-heldout17.jsonl": (0.99, 0.95),
     "dialogue-dev.jsonl": (0.95, 0.89),
     "dialogue-heldout.jsonl": (0.96, 0.93),
     "dialogue-heldout2.jsonl": (0.96, 0.94),
@@ -65,6 +66,7 @@ FLOORS = {
     "encounter-heldout12.jsonl": (0.97, 0.89),
     "encounter-heldout13.jsonl": (0.99, 0.96),
     "encounter-heldout14.jsonl": (0.99, 0.94),
+    "encounter-heldout15.jsonl": (0.99, 0.91),
     "families-dev.jsonl": (0.99, 0.99),
     "families-heldout.jsonl": (0.99, 0.97),
     "handover-dev.jsonl": (0.91, 0.91),
@@ -84,6 +86,7 @@ FLOORS = {
     "handover-heldout14.jsonl": (0.99, 0.96),
     "handover-heldout15.jsonl": (0.98, 0.98),
     "handover-heldout16.jsonl": (0.98, 0.96),
+    "handover-heldout17.jsonl": (0.97, 0.97),
     "transfer-dev.jsonl": (0.99, 0.99),
     "v2-dev.jsonl": (0.99, 0.99),
 }
