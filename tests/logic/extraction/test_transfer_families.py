@@ -1438,6 +1438,10 @@ def test_seventeenth_round_of_language(alphabet, text, expected):
             "data(systolicBP, 152)", "data(diastolicBP, 90)"}),
         # cramps are pain
         ("He rates his cramps five out of ten.", {"data(painLevel, 5)"}),
+        # readings dated earlier and listed after the date
+        ("She refused her obs, so the only set we have is from six this morning: "
+         "pulse 84, BP 122 over 70. Resps sixteen now.", {
+            "data(respiratoryRate, 16)"}),
     ],
 )  # fmt: skip
 def test_eighteenth_round_of_language(alphabet, text, expected):
