@@ -144,6 +144,8 @@ MEASURE_NOW = re.compile(
     r"|\bread\s+me\s+what\s+it\s+says\b"
     # "let's do yours now, Mrs Rao"
     r"|\blet's\s+(?:do|take|check)\s+(?:yours|it|one|that)\b[^?.]{0,30}?\bnow\b"
+    # "the pulse ox, can you put it on?"
+    r"|\b(?:can|could)\s+you\s+(?:put|pop|clip|stick)\s+(?:it|that|this)\s+on\b"
     # "do it again now for me", "pop it on now and tell me the numbers"
     r"|\b(?:do|take|check|pop|put)\s+(?:it|one)\s+(?:on\s+)?(?:again\s+)?"
     r"(?:now|for\s+me)\b",

@@ -1438,6 +1438,11 @@ def test_seventeenth_round_of_language(alphabet, text, expected):
             "data(systolicBP, 152)", "data(diastolicBP, 90)"}),
         # cramps are pain
         ("He rates his cramps five out of ten.", {"data(painLevel, 5)"}),
+        # a device put on at request, and where she knows she is
+        ("Nurse: And the pulse ox, can you put it on?\nPt: Says ninety-four.", {
+            "data(oxygenSaturation, 94)"}),
+        ("She's awake, she knows she's in the hospital.", {
+            "condition(consciousness, alert)"}),
         # readings dated earlier and listed after the date
         ("She refused her obs, so the only set we have is from six this morning: "
          "pulse 84, BP 122 over 70. Resps sixteen now.", {
