@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from logic.extraction.binding import NumberBinder, content_words
+from logic.extraction.binding import TAKEN_NOW, NumberBinder, content_words
 from logic.extraction.context import MEASURE_NOW, Answered
 from logic.extraction.mentions import Mention
 from logic.extraction.numbers import NumberToken
@@ -34,6 +34,9 @@ _PRONOUN_VALUE = re.compile(
     r"i'm\s+getting|i'm\s+reading|i've\s+got|i\s+get|his\s+is|hers\s+is|yours\s+is|"
     r"mine(?:\s+just\s+now|\s+now)?\s+is|ours\s+(?:is\s+saying|is\s+reading|says|is)|"
     r"this\s+one(?:'s|\s+is)|"
+    # "now she's settled, says two", "I did a manual, seventy-eight"
+    r"(?<=, )says(?=\s+(?:it's\s+|about\s+|an?\s+)*\d)|"
+    r"i\s+did\s+a\s+manual(?:\s+one)?\s*,|"
     # a rating shown, not said: "you're pointing at four", "he's showing me a four"
     r"(?:you're|she's|he's|they're)\s+(?:pointing\s+(?:at|to)|showing\s+me)(?:\s+an?)?|"
     # "that 38.5 was the man next door; this lady's 37.1"
@@ -43,7 +46,7 @@ _PRONOUN_VALUE = re.compile(
     r"one\s+(?:i've|i\s+have|we've)\s+just\s+(?:done|taken|had)|one\s+i\s+just\s+(?:did|took))"
     r"(?:\s+at\s+[\d:.]+(?:\s*(?:am|pm|o'clock))?)?\s*(?:is|was|'s)|"
     # "I rechecked it just now, 9.6": the number the check gave
-    r"(?:rechecked|re-checked|repeated|redid|redone)\s+it(?:\s+again)?"
+    r"(?:rechecked|re-checked|repeated|redid|redone|did|checked|took)\s+it(?:\s+again)?"
     r"(?:\s+(?:just\s+)?now)?\s*[,:-]|"
     # "now you're on two litres and you're ninety-five": said as it is now
     r"(?:you're|she's|he's)(?=\s+(?:sitting\s+at\s+)?\d+\s*(?:%|percent\b|on\b|now\b|out\s+of\b))|"
@@ -118,9 +121,12 @@ _IT_IS = re.compile(r"(?:it's|it\s+is|they're|they\s+are)\b", re.I)
 # taken, whose value the next words read off.
 _ANNOUNCED = re.compile(
     r"\b(?:i'll|ill|i\s+will|let\s+me|let's|i'm\s+(?:just\s+)?going\s+to|we'll|i\s+need\s+to|"
-    r"shall\s+(?:we|i)|do\s+you\s+want\s+me\s+to|(?:can|could)\s+we)"
+    r"shall\s+(?:we|i)|do\s+you\s+want\s+me\s+to|(?:can|could)\s+we|"
+    r"(?:(?:i'm|i\s+am)\s+)?(?:just\s+)?(?:gonna|going\s+to))"
     r"\s+(?:just\s+)?(?:quickly\s+)?(?:check|do|take|get|recheck|measure|pop|run|see|"
     r"look\s+at|have\s+a\s+look\s+at|put|try)\b"
+    # "Have you checked his sugar? - Doing it now... 5.9"
+    r"|\bdoing\s+(?:it|one)\s+now\b"
     # "Here now I check, 7.8": the present said of what is being done
     r"|\b(?:now|here)\s+(?:now\s+)?i\s+(?:check|take|do|measure|recheck)\b(?=\s*[,.…])"
     # "just your temperature now.": the reading named as the next one
@@ -209,6 +215,9 @@ class AnswerReader(NumberBinder):
             # The question's time and person carry to the answer ("what was it
             # yesterday?"); its modal verbs ("how would you rate it?") do not.
             asked_context = self.context.attributes(types[-1].start, types[-1].end)
+            if TAKEN_NOW.search(self.norm.text, a_start, numbers[0].start):
+                # "Have you checked her sugar? - Doing it now... 5.9": taken now
+                asked_context -= {"historical", "past"}
             self.bind(types[-1], numbers[0], asked_context & _ANSWER_CARRIES)
 
     def corrections(self) -> None:

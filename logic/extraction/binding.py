@@ -48,6 +48,12 @@ _OTHER_UNIT = re.compile(
     r"french|lpm|l|milligrams?|micrograms?|mcgs?|millimoles? per|kcals?|calories|cals|"
     r"bolus|boluses|bag|bags|ounces?|oz|cups?|glasses|glass|spoons?|teaspoons?|"
     r"tablespoons?|sachets?|cartons?)\b|"
+    # "after five of morphine": a dose of a drug
+    r"of\s+(?:iv\s+|im\s+|oral\s+|sc\s+|sub-?cut\s+)?(?:morphine|oramorph|oxycodone|"
+    r"fentanyl|diamorphine|paracetamol|ibuprofen|codeine|tramadol|diazepam|lorazepam|"
+    r"haloperidol|insulin|lasix|furosemide|frusemide|salbutamol|ondansetron|"
+    r"metoclopramide|cyclizine|naloxone|ketamine|midazolam|metoprolol|adrenaline|"
+    r"ephedrine|metaraminol|glucagon|dextrose)\b|"
     r"l/min|\+|:\d)",
     re.I,
 )
@@ -165,10 +171,18 @@ FILLER = frozenset(
 )
 _WINDOW = 10  # content words between a type word and its number, at most
 # A line of this many words with no punctuation is a recogniser's run-on speech.
-_RUN_ON_WORDS = 14
+_RUN_ON_WORDS = 8
 # What ends a line of speech (a label's colon opens one); a decimal point ("36.7")
 # does not.
 _LINE_MARK = re.compile(r"\n|[?!:]|\.(?!\d)")
+# An answer that says the reading is being taken now.
+TAKEN_NOW = re.compile(
+    r"\b(?:doing|checking|taking)\s+(?:it|one)\s+now\b|\b(?:just|right)\s+now\b", re.I
+)
+# What a count word counts: the number right after it ("bed 4", "day 3", "bed no. 4").
+_COUNTED = re.compile(r"\s*(?:no\.?\s*|number\s+)?\d")
+# "a hundred and...": a number whose rest was never said.
+_TRAILS_OFF = re.compile(r"\s+and\s*(?:\.{2,}|…)")
 _NUMBER_NEXT = re.compile(r"\s*(?:is\s+|was\s+|of\s+)?\d")
 # The type of a word the fold could not make readable ("tжmp"): like a measurement
 # the alphabet does not record, the number after it is its own and is shown.
@@ -228,6 +242,7 @@ class NumberBinder:
             lexicon,
             self._readings_start(),
             tuple(m.start() for m in _SUBJECT_CLAUSE.finditer(self.norm.text)),
+            self._run_on_readings(),
         )
         self.found: list[Found] = []
         self.unclear: list[UnclearSpan] = []
@@ -263,13 +278,18 @@ class NumberBinder:
             )
             if lead:
                 starts.append(lead.start())
-            elif self._unpunctuated(mention.start) and _NUMBER_NEXT.match(
-                self.norm.text, mention.end
-            ):
-                # "i'll tell the nurse blood pressure 128 over 70": a recogniser's
-                # run-on line; a type word and its number open a reading
-                starts.append(mention.start)
         return tuple(starts)
+
+    def _run_on_readings(self) -> tuple[int, ...]:
+        """ "i'll tell the nurse blood pressure 128 over 70": in a recogniser's
+        run-on line, a type word and its number open a reading."""
+        return tuple(
+            mention.start
+            for mention in self.kept
+            if mention.kind == "type"
+            and self._unpunctuated(mention.start)
+            and _NUMBER_NEXT.match(self.norm.text, mention.end)
+        )
 
     def _unpunctuated(self, position: int) -> bool:
         """Whether ``position`` stands in a long lower-case line with no
@@ -418,6 +438,10 @@ class NumberBinder:
                     current = previous
                 continue
             if isinstance(event, Mention):
+                if event.kind == "count" and not _COUNTED.match(
+                    self.norm.text, event.end
+                ):
+                    continue  # "his BM before bed was 11.4": no bed is counted
                 over = self.norm.text[event.start : event.end].lower() == "over"
                 # "146 over 70... no, over 76": the second of the pair said again
                 again = any(
@@ -426,7 +450,12 @@ class NumberBinder:
                     not self.norm.text[m.end : event.start].strip(" ,.…")
                     for m in corrections
                 )
-                if over and last_type != "systolicBP" and not again:
+                if (
+                    over
+                    and last_type != "systolicBP"
+                    and not again
+                    and not self._pair_open()
+                ):
                     orphan_over = event.end
                     continue
                 previous, current, bound_to_current = current, event, 0
@@ -462,6 +491,14 @@ class NumberBinder:
                 bound_to_current += 1
             last_type = self.bind(mention, event) or last_type
             bound = mention
+
+    def _pair_open(self) -> bool:
+        """Whether the last value read is the first of a pair whose second is not
+        yet said ("one twelve over... over sixty-six": a pause between them)."""
+        if not self.found:
+            return False
+        measurement = self.alphabet.measurements.get(self.found[-1].statement.type)
+        return measurement is not None and bool(measurement.pair)
 
     def _means_change(self, statement: Statement) -> bool:
         """Whether a value means a change ("new confusion"), which "as usual" denies."""
@@ -805,9 +842,12 @@ class NumberBinder:
             return frozenset()
         if any(m.type not in self.seconds for m in answer):
             return frozenset()  # the answer names its own type
-        return self.context.attributes(asked[-1].start, asked[-1].end) & frozenset(
+        carried = self.context.attributes(asked[-1].start, asked[-1].end) & frozenset(
             {"historical", "other"}
         )
+        if TAKEN_NOW.search(self.norm.text, sentence[0], number.start):
+            carried -= {"historical"}  # "Have you checked it? - Doing it now... 5.9"
+        return carried
 
     def _split_decimal(
         self, number: NumberToken, measurement: MeasurementType
@@ -835,7 +875,7 @@ class NumberBinder:
             said |= {"range"}
         if denied(text, number.start):
             said |= {"denied"}
-        if self._broken_off(number):
+        if self._broken_off(number) or _TRAILS_OFF.match(text, number.end):
             said |= {"broken"}
         return said
 

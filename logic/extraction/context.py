@@ -381,6 +381,15 @@ def _labels_pattern(
     )
 
 
+def _bare_pattern(labels: tuple[str, ...]) -> re.Pattern[str]:
+    """A speaker's label with no colon, as a whole word (at a line's start)."""
+    plain = sorted((x for x in labels if not x.startswith("[")), key=len, reverse=True)
+    return re.compile(
+        rf"(?:{'|'.join(re.escape(x) for x in plain) or '(?!)'})(?:\s+\d{{1,2}})?(?!\S)",
+        re.I,
+    )
+
+
 def split_at(spans: list[tuple[int, int]], cuts: list[int]) -> list[tuple[int, int]]:
     """``spans`` cut at each offset of ``cuts`` inside them."""
     result: list[tuple[int, int]] = []
@@ -424,12 +433,16 @@ class Context:
         lexicon: ContextLexicon | None = None,
         soft_ends: tuple[int, ...] = (),
         clause_ends: tuple[int, ...] = (),
+        plan_ends: tuple[int, ...] = (),
     ) -> None:
         """``soft_ends`` are clause starts that begin a new reading ("..., pain
         5"): they end the scope of a cue said inside a clause, not of a cue that
         opens its sentence ("Yesterday, temp 39, pulse 100"). ``clause_ends`` are
         clauses with their own subject (", it's settled to 96"): they end every
-        cue."""
+        cue. ``plan_ends`` are readings a recogniser's run-on line opens after a
+        plan ("i'll tell the nurse blood pressure 128 over 70"): they end a plan's
+        scope only ("at your last appointment the blood pressure was 160" stays
+        of that appointment)."""
         self.text = text
         self.lexicon = lexicon or context_lexicon()
         # A turn's label starts a sentence, whatever the punctuation.
@@ -439,6 +452,7 @@ class Context:
         self.modifiers = self._modifiers()
         self.soft_ends = soft_ends
         self.clause_ends = clause_ends
+        self.plan_ends = plan_ends
         self.patient_turns = self._patient_turns()
 
     def _patient_turns(self) -> tuple[tuple[int, int], ...]:
@@ -472,6 +486,9 @@ class Context:
             labels = sorted(
                 labels + self._unlisted_labels(labels), key=lambda m: m.start()
             )
+        elif not labels:
+            labels = self._bare_labels(self.lexicon.speaker_labels)
+            patient = _bare_pattern(self.lexicon.patient_labels)
         ends = [label.start() for label in labels[1:]] + [len(self.text)]
         spoken = [self._by_patient(label, patient) for label in labels]
         if not any(spoken):
@@ -482,6 +499,17 @@ class Context:
             (label.start(), label.end(), end, by_patient)
             for label, end, by_patient in zip(labels, ends, spoken, strict=True)
         )
+
+    def _bare_labels(self, labels: tuple[str, ...]) -> list[re.Match[str]]:
+        """Labels written without a colon ("nurse so mr fenwick ...", "speaker 1
+        hi"), as some recognisers write turns: only when every line of three or
+        more opens with one."""
+        lines = [m.start() for m in re.finditer(r"(?m)^(?=\S)", self.text)]
+        pattern = _bare_pattern(labels)
+        found = [pattern.match(self.text, start) for start in lines]
+        if len(lines) < 3 or not all(found):
+            return []
+        return [m for m in found if m is not None]
 
     def _line_start(self, position: int) -> bool:
         return not self.text[:position].strip(" \t") or self.text[:position].endswith(
@@ -649,6 +677,10 @@ class Context:
             for m in matches
             if not any(a < m.end and m.start < b for a, b in self.labels)
             and not self._patient_by_kin(m)
+            and not (
+                self.text[m.start : m.end].lower() == "myself"
+                and not self._relative_speaking(m.start)
+            )
         ]
         matches.sort(key=lambda m: (m.start - m.end, m.start))
         taken = [False] * len(self.text)
@@ -662,6 +694,19 @@ class Context:
             found.append(modifier)
         return tuple(sorted(found, key=lambda m: m.start))
 
+    def _relative_speaking(self, position: int) -> bool:
+        """Whether ``position`` is in the turn of a relative ("Daughter:")."""
+        return self._speaker(position) in self.lexicon.kin
+
+    def _speaker(self, position: int) -> str:
+        """The label of the turn around ``position``, bare ("mum" for "Mum
+        (phone):"), or ""."""
+        for start, end, stop, _ in self._labelled:
+            if end <= position < stop:
+                label = re.sub(r"\([^)]*\)|[\W\d]+", " ", self.text[start:end])
+                return label.strip().lower()
+        return ""
+
     def _patient_by_kin(self, modifier: Modifier) -> bool:
         """Whether a relative names the patient by their tie ("Son: My father is
         diabetic", "Wife: my husband's allergic to it"): no one else."""
@@ -669,12 +714,8 @@ class Context:
             r"\bmy\s+$", self.text[: modifier.start], re.I
         ):
             return False
-        for start, end, stop, _ in self._labelled:
-            if end <= modifier.start < stop:
-                speaker = re.sub(r"\([^)]*\)|[\W\d]+", " ", self.text[start:end])
-                ties = self.lexicon.kin.get(speaker.strip().lower(), ())
-                return self.text[modifier.start : modifier.end].lower() in ties
-        return False
+        ties = self.lexicon.kin.get(self._speaker(modifier.start), ())
+        return self.text[modifier.start : modifier.end].lower() in ties
 
     def sentence_of(self, position: int) -> tuple[int, int]:
         """The sentence span around ``position`` (the whole text when outside)."""
@@ -720,6 +761,10 @@ class Context:
             return True
         if modifier.category == "negated" and not self._in_negated_list(start, end):
             return True
+        if any(
+            start <= p < end and self._run_on_ends(modifier, p) for p in self.plan_ends
+        ):
+            return True
         # "I'll do your sugar... 9.8": the pause is the reading being taken.
         if modifier.category == "hypothetical" and _PAUSE_THEN_NUMBER.search(
             self.text, start, end
@@ -731,6 +776,21 @@ class Context:
             and start <= m.start
             and m.end <= end
             for m in self.modifiers
+        )
+
+    def _run_on_ends(self, modifier: Modifier, reading: int) -> bool:
+        """Whether a reading a run-on line opens at ``reading`` ends ``modifier``'s
+        scope: a plan's always ("i'll tell the nurse blood pressure 128"); any
+        other cue's once a number was said after it ("target 88 to 92 resps 20")
+        or when it is the base of a comparison ("up two from last month sats 98"),
+        not when it dates the reading it leads to ("at your last appointment the
+        blood pressure was 160")."""
+        if modifier.category == "hypothetical":
+            return True
+        if _NUMBER.search(self.text, modifier.end, reading):
+            return True
+        return bool(
+            re.search(r"\b(?:from|since|than)\s+$", self.text[: modifier.start])
         )
 
     def _in_negated_list(self, start: int, end: int) -> bool:

@@ -24,7 +24,7 @@ _LEAD = re.compile(
 )
 _SHIFT = re.compile(
     rf"(?:(?P<rise>{_RISE})|(?P<fall>{_FALL}))\s+(?:by\s+)?(?:about\s+|another\s+)?"
-    r"(?P<amount>\d+(?:\.\d+)?|an?|one|another|point\s+\d)\b"
+    r"(?P<amount>\d+(?:\.\d+)?|half\s+an?|an?|one|another|point\s+\d)\b"
     r"(?:\s+(?:points?|degrees?|beats?|breaths?|percent|%|mmhg|units?))?"
     # "a degree and a half"
     r"(?P<half>\s+and\s+a\s+half)?"
@@ -57,6 +57,8 @@ def relative_after(text: str, position: int, limit: int) -> Relative | None:
         amount = shift.group("amount").lower()
         if amount.startswith("point"):
             amount = "0." + amount.split()[-1]  # "up point six"
+        elif amount.startswith("half"):
+            amount = "0.5"  # "gone up half a degree"
         delta = (
             Decimal(1) if amount in ("a", "an", "one", "another") else Decimal(amount)
         ) + (Decimal("0.5") if shift.group("half") else 0)

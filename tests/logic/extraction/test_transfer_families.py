@@ -1451,3 +1451,67 @@ def test_seventeenth_round_of_language(alphabet, text, expected):
 )  # fmt: skip
 def test_eighteenth_round_of_language(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # an elder called by a kin word is the patient
+        ("Uncle in bed six, his sugar is five point two now.", {
+            "data(bloodGlucose, 5.2)"}),
+        ("Her uncle is diabetic.", set()),
+        # what a crew or the night staff had is earlier
+        ("The crew had his sats at eighty-five on air. Now he's on ten litres, sats "
+         "ninety-four.", {"data(oxygenSaturation, 94)", "data(oxygenFlow, 10.0)",
+                          "condition(oxygenSupply, supplemental)"}),
+        # a monitor's lead at fault, and the manual count
+        ("Heart rate is jumping, forty then ninety, it's the lead. I did a manual, "
+         "eighty-two.", {"data(heartRate, 82)"}),
+        # pain in the words of the body, and a rating said with "says"
+        ("Her head is throbbing, seven out of ten.", {"data(painLevel, 7)"}),
+        ("Pain was eight when she walked, now settled, says three.", {
+            "data(painLevel, 3)"}),
+        # half a degree, from the state
+        # a number never finished
+        ("BP was a hundred and... sorry, didn't catch it. Pulse 90.", {
+            "data(heartRate, 90)"}),
+        # a pair broken by a pause and said again
+        ("Blood pressure one twenty over... over seventy.", {
+            "data(systolicBP, 120)", "data(diastolicBP, 70)"}),
+        # no bed is counted without its number
+        ("His sugar before bed was 9.4.", {"data(bloodGlucose, 9.4)"}),
+        # a dose of a drug is no reading
+        ("Pain's a seven even after ten of morphine.", {"data(painLevel, 7)"}),
+        # labels with no colon, as some recognisers write turns
+        ("nurse how's the pain out of ten\npt about a four\nnurse ok and your "
+         "temperature is thirty seven point two", {
+            "data(painLevel, 4)", "data(temperature, 37.2)"}),
+        # a run-on line's reading ends a plan, not the time it is dated by
+        ("at your last visit the blood pressure was one fifty over ninety", set()),
+        ("nurse a bit low i'll tell the doctor pulse is ninety", {
+            "data(heartRate, 90)"}),
+        # a relative speaking of themselves
+        ("Nurse: Is she diabetic?\nPt: No.\nDaughter: I'm diabetic myself.", set()),
+        # announced with "gonna", and "doing it now"
+        ("RN: Just gonna check your sugar, okay?\nPt: Sure.\nRN: Seven point nine.", {
+            "data(bloodGlucose, 7.9)"}),
+        ("Doctor: Have you checked her sugar?\nNurse: Doing it now... six point four.",
+         {"data(bloodGlucose, 6.4)"}),
+        # a finger probe put on, and no fever with its number
+        ("Nurse: I'll just put this on your finger.\nPt: Okay.\nNurse: Ninety-five "
+         "percent.", {"data(oxygenSaturation, 95)"}),
+        ("No fever, thirty-six point nine.", {"data(temperature, 36.9)"}),
+        # an answer naming one operation
+        ("Doctor: Any operations in the past?\nPt: Just my appendix, years ago.", {
+            "condition(backgroundInfo, operation)"}),
+    ],
+)  # fmt: skip
+def test_nineteenth_round_of_language(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
+
+
+def test_half_a_degree_is_read_from_the_state(alphabet):
+    guide = guide_build("temp's gone up half a degree", alphabet, {"temperature": 37.2})
+    assert {c.statement.canonical(alphabet) for c in guide.candidates} == {
+        "data(temperature, 37.7)"
+    }
