@@ -162,6 +162,8 @@ _PLANNED = re.compile(
 )
 # A rating's scale right after its number: "two out of ten".
 _OUT_OF_TEN = re.compile(r"\s+(?:out\s+of|over)\s+10\b", re.I)
+# A reading asked for, not as a question: "Rectal temp, please."
+_ASKED_FOR = re.compile(r",?\s*please\W*$", re.I)
 # What an announcement measures when it names no type: "I'll do one now".
 _ONE_OR_IT = re.compile(r"\b(?:it|one|another|this)\b", re.I)
 # "Now I check, 36.8": a check with no object is of the type named before.
@@ -180,7 +182,11 @@ class AnswerReader(NumberBinder):
         for (q_start, q_end), (a_start, a_end) in zip(
             sentences, sentences[1:], strict=False
         ):
-            if not self.norm.text[q_end:a_start].lstrip().startswith("?"):
+            if not (
+                self.norm.text[q_end:a_start].lstrip().startswith("?")
+                # "Rectal temp, please. - Forty point six.": a reading asked for
+                or _ASKED_FOR.search(self.norm.text, q_start, q_end)
+            ):
                 continue
             asked = [m for m in self.kept if q_start <= m.start < q_end]
             types = [m for m in asked if m.kind == "type"]

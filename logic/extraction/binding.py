@@ -37,7 +37,8 @@ _NOT_TAKEN = frozenset({"unmeasured", "forbidden"})
 
 # "out of 10", "/10"; "7 over 10" is a rating's scale too, not a pressure.
 # ("out and 10", "out in 10": as recognisers write "out of 10")
-_DENOMINATOR = re.compile(r"(?:\bout\s+(?:of|and|in)|/)\s*$", re.I)
+# ("six by ten", as Indian English says it)
+_DENOMINATOR = re.compile(r"(?:\bout\s+(?:of|and|in)|/|(?<=\d )by)\s*$", re.I)
 _OVER_BEFORE = re.compile(r"\b(?:10|[0-9])\s+over\s*$", re.I)
 _OTHER_UNIT = re.compile(
     # "hr" before a number is a heart rate ("RR 18 HR 90"), not hours.
@@ -78,6 +79,13 @@ _BEFORE_PAIR = re.compile(
 _SECOND_OF_PAIR = re.compile(r"(?:/|\d\s+(?:by|on)\s+)$", re.I)
 # "128 to 76": two numbers joined by "to" (a pair when the second is lower).
 _DOWN_TO = re.compile(r"\b(\d{2,3})\s+to\s+(\d{2,3})\b(?!\s*(?:%|percent|\.\d))")
+# A pressure said with "on" or "by" and no type word: a first number no other
+# reading reaches ("168 on 94"; "98 on 2 litres" is a saturation).
+_PRESSURE_ON = re.compile(
+    r"(10[1-9]|1[1-9]\d|2[0-4]\d)\s+(?:on|by)\s+(\d{2,3})\b"
+    r"(?!\s*(?:%|percent|per\s+cent|l\b|lit))",
+    re.I,
+)
 # A pair joined by a word: "106 on 72", "130 by 80".
 _WORD_PAIR = re.compile(r"(\d{2,3})\s+(?:on|by)\s+(\d{2,3})\b")
 # A pair written with a slash: "152/88".
@@ -112,7 +120,8 @@ _YOU_SAID = re.compile(
 )
 # After an hour: "at 6 was 7.2", "at four, was BP", "at 5 o'clock it was".
 _HOUR_THEN_READING = re.compile(
-    r"\s*(?:o'?clock|am|pm|a\.m\.|p\.m\.)?\s*,?\s*(?:it\s+)?(?:was|were|is|read)\b",
+    r"\s*(?:o'?clock|am|pm|a\.m\.|p\.m\.)?\s*(?:tonight|this\s+morning|this\s+evening|"
+    r"last\s+night|today)?\s*,?\s*(?:it\s+)?(?:was|were|is|read)\b",
     re.I,
 )
 # Something done, then "at" and an hour: "she had glycopyrronium at four."
@@ -642,9 +651,12 @@ class NumberBinder:
         """ "one twenty over seventy" with no type word: the number before a pair
         word ("over") is the first of its pair (systolic); so is the first of
         "152/88" said with no type word, when it is larger (a date is not)."""
-        slash = _SLASH_PAIR.match(self.norm.text, number.start) or (
+        slash = (
+            _SLASH_PAIR.match(self.norm.text, number.start)
             # "106 on 62... sorry, 106 on 72": a pair said again after a correction
-            self._corrected_pair(number)
+            or self._corrected_pair(number)
+            # "One sixty-eight on ninety-four": no saturation is over 100
+            or _PRESSURE_ON.match(self.norm.text, number.start)
         )
         if slash and Decimal(slash.group(1)) > Decimal(slash.group(2)) >= 20:
             first = next(

@@ -73,7 +73,7 @@ _QUESTION_TAG = re.compile(
     r"(?:^|[\s,])(?:right|you know|isn't it|is it not|not\s+so|ok|okay|yeah|yes|correct|"
     r"don't you think|wouldn't you say|huh|eh|no|you\s+said|did\s+you\s+say|"
     # "She's diabetic, isn't she?", "he's alert, don't you Bill?"
-    r"(?:isn't|aren't|don't|doesn't|hasn't|haven't|wasn't|didn't)\s+(?:she|he|you|they)"
+    r"(?:isn't|aren't|don't|doesn't|hasn't|haven't|wasn't|didn't)\s+(?:she|he|you|they|i|we)"
     r"(?:,?\s*[A-Z][a-z]+)?)\s*$",
     re.I,
 )
@@ -107,7 +107,7 @@ _SAYS_OF = re.compile(
 )
 # What names the next reading of a call ("And the blood pressure cuff.").
 _NEXT_READING = re.compile(
-    r"\b(?:cuff|thermometer|probe|oximeter|blood\s+pressure|bp|sats|temperature|temp|"
+    r"\b(?:cuff|thermometer|probe|oximeter|clip|blood\s+pressure|bp|sats|temperature|temp|"
     r"pulse|heart\s+rate|sugar)\b",
     re.I,
 )
@@ -166,7 +166,7 @@ _ASSENT = re.compile(
 _POSSESSIVE = re.compile(r"[\s,;:-]*(?:his|her|their)\b", re.I)
 # What a question takes as done: "since your operation", "after his surgery".
 _PRESUPPOSED = re.compile(
-    r"\b(?:since|after|from)\s+(?:your|his|her|their|the)\s+$"
+    r"\b(?:since|after|from)\s+(?:your|his|her|their|the|a|an)\s+(?:big\s+|major\s+|small\s+)?$"
     # "How long have you been diabetic now?" takes it as so
     r"|\bhow\s+long\s+(?:have|has)\s+\w+\s+(?:been|had)\s+(?:an?\s+)?$"
     # "And being diabetic, do you want me to check your sugar?"

@@ -70,6 +70,9 @@ _OF_PATIENT_WORDS = frozenset(
         """,
     )
 )
+_EXCEPT = re.compile(
+    r"\s*,?\s*(?:apart\s+from|except|other\s+than|besides|bar)\b", re.I
+)
 _PATIENT = re.compile(
     r"\b(?:he|she|he's|she's|his|her|him|patient|pt|mr|mrs|ms|miss)\b", re.I
 )
@@ -162,6 +165,8 @@ class _Reader(AnswerReader):
                 and mention.number is not None
                 # "0 being no pain": a scale's end, not a rating
                 and not any(a <= mention.start < b for a, b in self.scales)
+                # "no pain apart from his shoulder": not none at all
+                and not _EXCEPT.match(self.norm.text, mention.end)
             ):
                 self.add(
                     Statement("data", mention.type, mention.number),

@@ -1515,3 +1515,53 @@ def test_half_a_degree_is_read_from_the_state(alphabet):
     assert {c.statement.canonical(alphabet) for c in guide.candidates} == {
         "data(temperature, 37.7)"
     }
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # the pressure inside the eye is no blood pressure
+        ("The pressure in that eye is forty-eight. Blood pressure 150 over 90.", {
+            "data(systolicBP, 150)", "data(diastolicBP, 90)"}),
+        # an earlier time a reading is compared with
+        ("BP 150 over 92, higher than last year, you were 130 over 80 then.", {
+            "data(systolicBP, 150)", "data(diastolicBP, 92)"}),
+        ("Dr: Better than last time, when it was 160 over 95.", set()),
+        # a course as foreseen is no plan
+        ("That's to be expected two days after surgery. Pulse 80.", {
+            "condition(backgroundInfo, surgery)", "data(heartRate, 80)"}),
+        # first thing this morning is earlier
+        ("Nurse: How is the pain?\nPt: First thing this morning it was an eight.\n"
+         "Nurse: And now?\nPt: Three.", {"data(painLevel, 3)"}),
+        # an elder called by a kin word, addressed
+        ("Nurse: Uncle, how is the pain after the operation?\nPt: Two only.", {
+            "condition(backgroundInfo, operation)", "data(painLevel, 2)"}),
+        # yes to diabetes, said as since when; a tag question with "I"
+        ("Doctor: You're a type one diabetic?\nPt: Since I was nine.", {
+            "condition(backgroundInfo, diabetes)"}),
+        ("Pt: I told you I'm allergic to latex, didn't I?", {
+            "condition(backgroundInfo, allergic)"}),
+        # a rating out of ten said "by ten"
+        ("Pain she is telling five by ten.", {"data(painLevel, 5)"}),
+        # the hour of a reading with "tonight"
+        ("The sugar at ten tonight was eleven point two.", {
+            "data(bloodGlucose, 11.2)"}),
+        # not none: "no pain apart from"
+        ("No pain apart from her wrist.", set()),
+        # a reading asked for with "please", and a pressure said with "on"
+        ("Doctor: Temp, please.\nNurse: Thirty-eight point two.", {
+            "data(temperature, 38.2)"}),
+        ("Nurse: One forty-two on eighty-eight, heart rate seventy.", {
+            "data(systolicBP, 142)", "data(diastolicBP, 88)", "data(heartRate, 70)"}),
+        # another room's value after it; infection masks; negative pressure rooms
+        ("She's diabetic, actually no, that's the lady in room six. Pulse 70.", {
+            "data(heartRate, 70)"}),
+        ("Put on your mask before you go in. Sats 95 on room air.", {
+            "data(oxygenSaturation, 95)", "condition(oxygenSupply, air)"}),
+        ("Negative pressure room two, sats ninety-one on two litres.", {
+            "data(oxygenSaturation, 91)", "data(oxygenFlow, 2.0)",
+            "condition(oxygenSupply, supplemental)"}),
+    ],
+)  # fmt: skip
+def test_twentieth_round_of_language(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
