@@ -189,7 +189,8 @@ _HUNDRED_AND_DIGITS = re.compile(
 # "one of those", "the last one", "no one": the pronoun, not the number.
 _ONE_PRONOUN = re.compile(
     r"(?:\b(?:no|the|this|that|which|each|every|any|another|last|latest|new|other|"
-    r"first|next|someone|some|bad|good|big|small|get|got|have|had|take|took|need|do|did|"
+    r"first|second|third|next|someone|some|bad|good|big|small|get|got|have|had|take|took|"
+    r"need|do|did|"
     r"check|put|give|given|gave|want|wanted|"
     r"needed|left|right|same|old|main|only|little|usual|ear|forehead|wrist|arm|tympanic|"
     r"finger|"

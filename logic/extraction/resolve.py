@@ -96,6 +96,16 @@ def _dominated(items: list[Found], alphabet: Alphabet, context: Context) -> set[
 def _decide(items: list[Found], context: Context) -> Found | None:
     """The value of one type the words decide on, or None."""
     present = [i for i in items if not i.context & {"past", "historical"}]
+    # "148 over 92, and the repeat was 144 over 90": a repeat or a correction said
+    # between two readings of this visit decides before the tense does.
+    told = sorted(
+        [i for i in items if "historical" not in i.context], key=lambda i: i.target
+    )
+    if len(told) >= 2 and any(
+        context.cue_between(cue, told[-2].target, told[-1].target)
+        for cue in ("correction", "sequence")
+    ):
+        return told[-1]
     if len(present) == 1:
         return present[0]
     ordered = sorted(present or items, key=lambda i: i.target)

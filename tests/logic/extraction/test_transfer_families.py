@@ -1565,3 +1565,34 @@ def test_half_a_degree_is_read_from_the_state(alphabet):
 )  # fmt: skip
 def test_twentieth_round_of_language(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a rating with each contraction is of episodes
+        ("Pain's about an eight with each contraction. Pulse 80.", {
+            "data(heartRate, 80)"}),
+        # a repeat said between two readings decides, whatever the tense
+        ("BP 148 over 92, and the repeat was 144 over 90.", {
+            "data(systolicBP, 144)", "data(diastolicBP, 90)"}),
+        # another child's value, said after it
+        ("That temp of thirty-nine was the little boy in the next bed. Pulse 100.", {
+            "data(heartRate, 100)"}),
+        # a reading the nurse will not chart
+        ("Sats reading eighty-three but there's no decent trace, so I won't chart that. "
+         "Pulse 76.", {"data(heartRate, 76)"}),
+        # what triage had is earlier; a value before is earlier
+        ("In triage he was satting 88% on room air. Now 94% on 2 litres.", {
+            "data(oxygenSaturation, 94)", "data(oxygenFlow, 2.0)",
+            "condition(oxygenSupply, supplemental)"}),
+        ("He says the pain is three now, before it was nine.", {"data(painLevel, 3)"}),
+        # fasting for, and taken to theatre later, for what is to come
+        ("Nil by mouth from midnight for a gastroscopy. Temp 36.8.", {
+            "data(temperature, 36.8)"}),
+        ("We'll take you to theatre this afternoon for an operation. Pulse 90.", {
+            "data(heartRate, 90)"}),
+    ],
+)  # fmt: skip
+def test_twenty_first_round_of_language(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
