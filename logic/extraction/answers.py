@@ -443,7 +443,7 @@ class AnswerReader(NumberBinder):
         the number said right after the announcement (a few words such as "one
         here" between) is the reading."""
         announced = _ANNOUNCED.search(self.norm.text, start, end)
-        if announced is None or not announced.group().strip():
+        if announced is None:
             return None
         return _STRAIGHT_ON.match(self.norm.text, announced.end(), end)
 

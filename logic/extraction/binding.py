@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal
+from functools import cached_property
 
 from logic.alphabet import Alphabet, MeasurementType
 from logic.diagnostics import StatementError
@@ -236,7 +237,10 @@ class NumberBinder:
         units = frozenset(
             w
             for m in alphabet.measurements.values()
-            for w in (*m.unit_words, *(u for c in m.conversions for u in c.words))
+            for w in (
+                *m.unit_words,
+                *(u for c in m.conversions for u in (*c.words, *c.after_type)),
+            )
         )
         self.norm: Normalized = normalize(text, glued, units)
         unrelated = (
@@ -289,6 +293,10 @@ class NumberBinder:
                 starts.append(lead.start())
         return tuple(starts)
 
+    @cached_property
+    def _line_marks(self) -> list[int]:
+        return [m.start() for m in _LINE_MARK.finditer(self.norm.text)]
+
     def _run_on_readings(self) -> tuple[int, ...]:
         """ "i'll tell the nurse blood pressure 128 over 70": in a recogniser's
         run-on line, a type word and its number open a reading."""
@@ -304,7 +312,7 @@ class NumberBinder:
         """Whether ``position`` stands in a long lower-case line with no
         punctuation, as some recognisers write speech."""
         text = self.norm.text
-        marks = [m.start() for m in _LINE_MARK.finditer(text)]
+        marks = self._line_marks
         start = max((i for i in marks if i < position), default=-1) + 1
         end = min((i for i in marks if i >= position), default=len(text))
         line = text[start:end]
@@ -824,9 +832,15 @@ class NumberBinder:
         value is as rough as its second."""
         if len(self.found) < 2:
             return
-        first = self.found[-2]
+        first, said = self.found[-2], self.found[-1]
+        before = [n for n in self.all_numbers if n.end <= said.target]
         owner = self.alphabet.measurements.get(first.statement.type)
-        if owner is not None and owner.pair == second:
+        if (
+            owner is not None
+            and owner.pair == second
+            and before
+            and before[-1].start == first.target
+        ):
             self.found[-2] = replace(first, context=first.context | {"range"})
 
     def _asked_of(self, mention: Mention, number: NumberToken) -> frozenset[str]:

@@ -88,7 +88,6 @@ _REQUEST = re.compile(
 _FILLERS = frozenset(["um", "uh", "uhm", "umm", "er", "erm", "ah", "hmm", "mm"])
 # What may open a sentence before its first cue: "Okay, and last time ...".
 _LEADS = _FILLERS | {"okay", "ok", "alright", "so", "and", "well", "right", "now"}
-# How a question opens when no question mark says so.
 # A label at a line's start that no list names: "ODP:", "FY1:", "Baraka:", "Mum
 # (phone):" (one or two words, an aside in brackets).
 _UNLISTED_LABEL = re.compile(
@@ -381,6 +380,12 @@ def _labels_pattern(
     )
 
 
+def _label_name(label: str) -> str:
+    """A speaker's label as a bare lower-case name: "Mum (phone):" is "mum",
+    "Speaker 2:" is "speaker"."""
+    return re.sub(r"\([^)]*\)|[\W\d]+", " ", label).strip().lower()
+
+
 def _bare_pattern(labels: tuple[str, ...]) -> re.Pattern[str]:
     """A speaker's label with no colon, as a whole word (at a line's start)."""
     plain = sorted((x for x in labels if not x.startswith("[")), key=len, reverse=True)
@@ -439,10 +444,11 @@ class Context:
         5"): they end the scope of a cue said inside a clause, not of a cue that
         opens its sentence ("Yesterday, temp 39, pulse 100"). ``clause_ends`` are
         clauses with their own subject (", it's settled to 96"): they end every
-        cue. ``plan_ends`` are readings a recogniser's run-on line opens after a
-        plan ("i'll tell the nurse blood pressure 128 over 70"): they end a plan's
-        scope only ("at your last appointment the blood pressure was 160" stays
-        of that appointment)."""
+        cue. ``plan_ends`` are readings a recogniser's run-on line opens ("i'll tell
+        the nurse blood pressure 128 over 70"): they end a plan's scope, and any
+        other cue's once a number was said after it or when it is a comparison's
+        base, never the time that dates them ("at your last appointment the blood
+        pressure was 160" stays of that appointment)."""
         self.text = text
         self.lexicon = lexicon or context_lexicon()
         # A turn's label starts a sentence, whatever the punctuation.
@@ -542,12 +548,11 @@ class Context:
             return patient.fullmatch(bare) is not None
         if label.re is not _UNLISTED_LABEL:
             return False
-        name = re.sub(r"[\W\d]+", " ", bare).strip()
+        name = _label_name(bare)
         if not name or _ROLE_WORD.search(name):
             return False
-        labels = {m.start() for m in _UNLISTED_LABEL.finditer(self.text)}
         return any(
-            said.start() not in labels
+            said.start() not in self._unlisted_starts
             and not _INTRODUCED.search(self.text, 0, said.start())
             for said in re.finditer(rf"\b{re.escape(name)}\b", self.text, re.I)
         )
@@ -561,10 +566,13 @@ class Context:
             self._unnamed(self.text[start:end]) for start, end, _, _ in self._labelled
         )
 
+    @cached_property
+    def _unlisted_starts(self) -> frozenset[int]:
+        return frozenset(m.start() for m in _UNLISTED_LABEL.finditer(self.text))
+
     def _unnamed(self, label: str) -> bool:
         """Whether a speaker's label names no role ("Speaker 2:")."""
-        name = re.sub(r"[\W\d]+", " ", label).strip().lower()
-        return name in self.lexicon.unnamed_labels
+        return _label_name(label) in self.lexicon.unnamed_labels
 
     def said_in_first_person(self, position: int) -> bool:
         """Whether the turn around ``position`` speaks of "I" or "my" before it: the
@@ -703,8 +711,7 @@ class Context:
         (phone):"), or ""."""
         for start, end, stop, _ in self._labelled:
             if end <= position < stop:
-                label = re.sub(r"\([^)]*\)|[\W\d]+", " ", self.text[start:end])
-                return label.strip().lower()
+                return _label_name(self.text[start:end])
         return ""
 
     def _patient_by_kin(self, modifier: Modifier) -> bool:

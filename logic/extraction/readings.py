@@ -20,8 +20,8 @@ _BOUND = re.compile(
     r"(?<!\bnow )(?<!\bcrept )(?<!\bdrifted )(?<!\bback )(?<!\bshot )(?<!\bjumped )"
     r"(?<!\bclimbed )(?<!\bcreeping )(?<!\bgoing )\bup\s+to"
     # ("146 over 70, no, over 76": the pair's second said again)
-    r"|(?<![\d\s])(?<!\d,)(?<!\bno,)(?<!\bno)(?<!sorry,)(?<!sorry)(?<!pardon,)"
-    r"(?<!\bmean,)\s*\bover|[<>]=?)"
+    r"|(?<![\d\s])(?<!\d,)(?<!\bno,)(?<!\bno)(?<!\bsorry,)(?<!\bsorry)(?<!\bpardon,)"
+    r"(?<!\bpardon)(?<!\bmean,)(?<!\bmean)\s*\bover|[<>]=?)"
     # "goes up to like probably like a 7"
     r"(?:\s+(?:like|about|around|maybe|probably|roughly|a|an|um|uh|er),?)*\s*$",
     re.I,

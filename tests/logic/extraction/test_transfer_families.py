@@ -1592,6 +1592,10 @@ def test_twentieth_round_of_language(alphabet, text, expected):
             "data(temperature, 36.8)"}),
         ("We'll take you to theatre this afternoon for an operation. Pulse 90.", {
             "data(heartRate, 90)"}),
+        # (review) a unit written against its number; "wait" alone corrects nothing
+        ("Blood sugar 144mg.", {"data(bloodGlucose, 8.0)"}),
+        ("Wait for the doctor before the fluids, BP 120 over 80.", {
+            "data(systolicBP, 120)", "data(diastolicBP, 80)"}),
     ],
 )  # fmt: skip
 def test_twenty_first_round_of_language(alphabet, text, expected):
