@@ -51,6 +51,7 @@ FLOORS = {
     "bedside-heldout18.jsonl": (0.99, 0.97),
     "bedside-heldout19.jsonl": (0.99, 0.96),
     "bedside-heldout20.jsonl": (0.98, 0.94),
+    "bedside-heldout21.jsonl": (0.98, 0.97),
     "dialogue-dev.jsonl": (0.95, 0.89),
     "dialogue-heldout.jsonl": (0.96, 0.93),
     "dialogue-heldout2.jsonl": (0.96, 0.94),
@@ -73,6 +74,7 @@ FLOORS = {
     "encounter-heldout16.jsonl": (0.98, 0.96),
     "encounter-heldout17.jsonl": (0.99, 0.94),
     "encounter-heldout18.jsonl": (0.97, 0.88),
+    "encounter-heldout19.jsonl": (0.97, 0.90),
     "families-dev.jsonl": (0.99, 0.99),
     "families-heldout.jsonl": (0.99, 0.97),
     "handover-dev.jsonl": (0.91, 0.91),
@@ -96,6 +98,7 @@ FLOORS = {
     "handover-heldout18.jsonl": (0.98, 0.96),
     "handover-heldout19.jsonl": (0.99, 0.97),
     "handover-heldout20.jsonl": (0.98, 0.97),
+    "handover-heldout21.jsonl": (0.98, 0.97),
     "transfer-dev.jsonl": (0.99, 0.99),
     "v2-dev.jsonl": (0.99, 0.99),
 }
