@@ -833,15 +833,19 @@ class NumberBinder:
         if len(self.found) < 2:
             return
         first, said = self.found[-2], self.found[-1]
-        before = [n for n in self.all_numbers if n.end <= said.target]
         owner = self.alphabet.measurements.get(first.statement.type)
         if (
             owner is not None
             and owner.pair == second
-            and before
-            and before[-1].start == first.target
+            and self._said_right_before(first, said.target)
         ):
             self.found[-2] = replace(first, context=first.context | {"range"})
+
+    def _said_right_before(self, first: Found, position: int) -> bool:
+        """Whether ``first`` is the value of the last number said before
+        ``position`` (the first of a pair, right before its second)."""
+        before = [n for n in self.all_numbers if n.end <= position]
+        return not before or before[-1].start == first.target
 
     def _asked_of(self, mention: Mention, number: NumberToken) -> frozenset[str]:
         """ "What was the pressure at the start? 150 over 90.": a reading that
@@ -872,7 +876,7 @@ class NumberBinder:
             {"historical", "other"}
         )
         if TAKEN_NOW.search(self.norm.text, sentence[0], number.start):
-            carried -= {"historical"}  # "Have you checked it? - Doing it now... 5.9"
+            carried -= {"historical"}  # "Have you checked it? - Doing it now... 6.2"
         return carried
 
     def _split_decimal(
@@ -928,11 +932,9 @@ class NumberBinder:
         if mention.type not in self.seconds or not self.found:
             return frozenset()
         first = self.found[-1]
-        before = [n for n in self.all_numbers if n.end <= number.start]
-        if before and before[-1].start != first.target:
-            return (
-                frozenset()
-            )  # "between 140 and 160, the one just done is 152 over 90"
+        # "between 140 and 160, the one just done is 152 over 90": not 160's pair
+        if not self._said_right_before(first, number.start):
+            return frozenset()
         owner = self.alphabet.measurements.get(first.statement.type)
         return first.context if owner and owner.pair == mention.type else frozenset()
 

@@ -438,17 +438,17 @@ class Context:
         lexicon: ContextLexicon | None = None,
         soft_ends: tuple[int, ...] = (),
         clause_ends: tuple[int, ...] = (),
-        plan_ends: tuple[int, ...] = (),
+        run_on_readings: tuple[int, ...] = (),
     ) -> None:
         """``soft_ends`` are clause starts that begin a new reading ("..., pain
         5"): they end the scope of a cue said inside a clause, not of a cue that
         opens its sentence ("Yesterday, temp 39, pulse 100"). ``clause_ends`` are
         clauses with their own subject (", it's settled to 96"): they end every
-        cue. ``plan_ends`` are readings a recogniser's run-on line opens ("i'll tell
-        the nurse blood pressure 128 over 70"): they end a plan's scope, and any
-        other cue's once a number was said after it or when it is a comparison's
-        base, never the time that dates them ("at your last appointment the blood
-        pressure was 160" stays of that appointment)."""
+        cue. ``run_on_readings`` are readings a recogniser's run-on line opens
+        ("i'll tell the nurse blood pressure 128 over 70"): they end a plan's
+        scope, and any other cue's once a number was said after it or when it is a
+        comparison's base, never the time that dates them ("at your last
+        appointment the blood pressure was 160" stays of that appointment)."""
         self.text = text
         self.lexicon = lexicon or context_lexicon()
         # A turn's label starts a sentence, whatever the punctuation.
@@ -458,7 +458,7 @@ class Context:
         self.modifiers = self._modifiers()
         self.soft_ends = soft_ends
         self.clause_ends = clause_ends
-        self.plan_ends = plan_ends
+        self.run_on_readings = run_on_readings
         self.patient_turns = self._patient_turns()
 
     def _patient_turns(self) -> tuple[tuple[int, int], ...]:
@@ -769,7 +769,8 @@ class Context:
         if modifier.category == "negated" and not self._in_negated_list(start, end):
             return True
         if any(
-            start <= p < end and self._run_on_ends(modifier, p) for p in self.plan_ends
+            start <= p < end and self._run_on_ends(modifier, p)
+            for p in self.run_on_readings
         ):
             return True
         # "I'll do your sugar... 9.8": the pause is the reading being taken.

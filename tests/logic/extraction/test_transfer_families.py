@@ -1497,6 +1497,10 @@ def test_eighteenth_round_of_language(alphabet, text, expected):
             "data(bloodGlucose, 7.9)"}),
         ("Doctor: Have you checked her sugar?\nNurse: Doing it now... six point four.",
          {"data(bloodGlucose, 6.4)"}),
+        # (the same answer to a question that is not the whole turn)
+        ("Doctor: Okay, call outreach. Have you checked her sugar?\nNurse: Doing it "
+         "now... six point two.\nDoctor: Thanks, is there a DNACPR?", {
+            "data(bloodGlucose, 6.2)"}),
         # a finger probe put on, and no fever with its number
         ("Nurse: I'll just put this on your finger.\nPt: Okay.\nNurse: Ninety-five "
          "percent.", {"data(oxygenSaturation, 95)"}),
