@@ -27,7 +27,9 @@ class Conversion:
     words name the unit only right after the type's word and its number ("sugar 144
     mg"), since alone they name something else (a dose of 500 mg); ``unspoken`` is
     the range of said values that are in this unit even without its word (98.6 is a
-    Fahrenheit temperature, 0.35 a fraction of inspired oxygen).
+    Fahrenheit temperature, 0.35 a fraction of inspired oxygen); with
+    ``unspoken_with``, only when the same words say a value in one of those units
+    (a speaker who gives Fahrenheit gives a sugar of 156 in mg/dL).
     """
 
     unit: str
@@ -37,6 +39,7 @@ class Conversion:
     divide: Decimal = Decimal(1)
     subtract: Decimal = Decimal(0)
     unspoken: tuple[Decimal, Decimal] | None = None
+    unspoken_with: tuple[str, ...] = ()
 
     def apply(self, said: Decimal) -> Decimal:
         """``said`` in the type's own unit (not yet rounded)."""
@@ -108,18 +111,22 @@ def conversions_parse(where: str, table: Mapping[str, Any], fail: Fail) -> tuple
 ]:  # fmt: skip
     """``conversions = [{ unit = "°F", words = [...], subtract = 32, divide = 1.8,
     unspoken = [90, 110] }, ...]``; ``after_type = [...]`` for words that name the
-    unit only right after the type's word ("sugar 144 mg")."""
+    unit only right after the type's word ("sugar 144 mg"); ``unspoken_with =
+    ["°F"]`` for units whose use elsewhere in the words lets ``unspoken`` apply."""
     usage = (
         "'conversions' must be a list of { unit = \"...\", words = [...], after_type = "
-        "[...], multiply, divide, subtract (numbers), unspoken = [low, high] }"
+        "[...], multiply, divide, subtract (numbers), unspoken = [low, high], "
+        "unspoken_with = [units] }"
     )
     raw = _tables(where, table, "conversions", usage, fail)
     result = []
     for entry in raw:
         unknown = set(entry) - {
-            "unit", "words", "after_type", "multiply", "divide", "subtract", "unspoken"
+            "unit", "words", "after_type", "multiply", "divide", "subtract", "unspoken",
+            "unspoken_with",
         }  # fmt: skip
         words = _strings(entry.get("words", []))
+        unspoken_with = _strings(entry.get("unspoken_with", []))
         after_type = _strings(entry.get("after_type", []))
         numbers = {k: _number(entry.get(k, d)) for k, d in
                    (("multiply", 1), ("divide", 1), ("subtract", 0))}  # fmt: skip
@@ -138,6 +145,8 @@ def conversions_parse(where: str, table: Mapping[str, Any], fail: Fail) -> tuple
             or numbers["divide"] == 0
             or (unspoken is not None and (bounds is None or None in bounds))
             or (not words and unspoken is None)
+            or unspoken_with is None
+            or (unspoken_with and unspoken is None)
         ):
             fail(where, "conversions", usage + "; one of words or unspoken is needed")
             continue
@@ -150,6 +159,7 @@ def conversions_parse(where: str, table: Mapping[str, Any], fail: Fail) -> tuple
                 divide=numbers["divide"],  # type: ignore[arg-type]
                 subtract=numbers["subtract"],  # type: ignore[arg-type]
                 unspoken=bounds,  # type: ignore[arg-type]
+                unspoken_with=unspoken_with,
             )
         )
     return tuple(result)

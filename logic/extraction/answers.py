@@ -170,6 +170,21 @@ _ONE_OR_IT = re.compile(r"\b(?:it|one|another|this)\b", re.I)
 _OBJECTLESS = re.compile(r"\b(?:check|recheck|measure)\s*[,.…]", re.I)
 # What a question's words say of the answer to it: another person, another time.
 _ASKED_CARRIES = frozenset({"other", "historical"})
+# An answer that opens by saying yes, after fillers: "Aye, they stopped it".
+_OPENS_WITH_YES = re.compile(
+    r"\W*(?:(?:um|uh|uhm|oh|so|well|ah|mm)\W+)*"
+    r"(?:yes|yeah|yep|yup|aye|ya|correct|that's\s+right|that\s+is\s+right|right|"
+    r"(?:i|she|he|they|we)(?:'m|\s+am|\s+is|\s+are|'s|'re)(?=\W*$|\W+(?!not\b)))\b",
+    re.I,
+)
+# What keeps a question's value from its yes: a denial in the question or the
+# answer, a plan or a wish, doubt, another person, a target.
+_NOT_CONFIRMED = frozenset(
+    {
+        "negated", "denied", "hypothetical", "other", "uncertain", "target",
+        "forbidden", "idiom", "usual", "instruction",
+    }
+)  # fmt: skip
 
 
 class AnswerReader(NumberBinder):
@@ -554,7 +569,9 @@ class AnswerReader(NumberBinder):
         admits = []
         for mention in reversed(named):
             measurement = self.alphabet.measurements[mention.type]
-            value, _ = value_converted(measurement, number.value, None)  # 99.5 °F
+            value, _ = value_converted(
+                measurement, number.value, None, self.units_used
+            )  # 99.5 °F
             try:
                 self._checked(mention.type, value)
             except ValueError:
@@ -650,6 +667,62 @@ class AnswerReader(NumberBinder):
         still apply."""
         for block in self.context.lexicon.answered:
             self._answered(block)
+
+    def confirmed_values(self) -> None:
+        """ "You're off the oxygen now, just on room air? - Aye.": a yes to a
+        question that names one value of a state (not a background fact), in the
+        question's last sentence, the answer naming none of its own, says the
+        value is so; the question's
+        time and person carry, as in :meth:`answered_in_other_words`."""
+        text = self.norm.text
+        for (q_start, q_end), (a_start, a_end) in self._questions_answered():
+            asked_in = self._closing_question(q_start, q_end)
+            if asked_in is None:
+                continue
+            asked = [
+                m
+                for m in self.kept
+                if m.kind == "value" and asked_in[0] <= m.start < asked_in[1]
+            ]
+            named = {(m.type, m.value) for m in asked}
+            if len(named) != 1 or self._background(asked[0].type) or any(
+                m.kind == "value" and a_start <= m.start < a_end for m in self.every
+            ):
+                continue
+            answer = text[a_start:a_end]
+            yes = _OPENS_WITH_YES.match(answer)
+            if yes is None:
+                continue
+            said = self.context.attributes(asked[0].start, asked[0].end)
+            if "question" not in said or said & _NOT_CONFIRMED:
+                continue
+            if self.context.attributes(a_start, a_start + yes.end()) & _NOT_CONFIRMED:
+                continue
+            ((type_name, value),) = named
+            self.add(
+                Statement("condition", type_name, value),
+                a_start + yes.start(),
+                a_start + yes.end(),
+                extra=said & (_ASKED_CARRIES | {"historical", "past", "episodic"}),
+            )
+
+    def _background(self, type_name: str) -> bool:
+        """Whether a condition keeps every value ever said (a background fact):
+        its yes is an ``[[answered]]`` block's to give ("tested for diabetes? -
+        yeah" is no diagnosis)."""
+        condition = self.alphabet.conditions.get(type_name)
+        return condition is None or condition.accumulates
+
+    def _closing_question(self, start: int, end: int) -> tuple[int, int] | None:
+        """The sentence of ``[start, end)`` that asks last, when it closes the span
+        (a question the answer answers)."""
+        inside = [s for s in self.context.sentences if s[0] < end and start < s[1]]
+        if not inside:
+            return None
+        last = inside[-1]
+        if not self.norm.text[last[1] : last[1] + 2].lstrip().startswith("?"):
+            return None
+        return last
 
     def _answered(self, block: Answered) -> None:
         text = self.norm.text

@@ -223,10 +223,17 @@ class NumberBinder:
     """The state of reading one utterance, and the binding of its numbers."""
 
     def __init__(
-        self, text: str, alphabet: Alphabet, state: Mapping[str, object]
+        self,
+        text: str,
+        alphabet: Alphabet,
+        state: Mapping[str, object],
+        units_used: frozenset[str] = frozenset(),
     ) -> None:
         self.alphabet = alphabet
         self.state = state
+        # Units of a conversion the words said a value in ("98.6 °F"): a unit
+        # system, for the conversions that apply unspoken only beside them.
+        self.units_used = units_used
         lexicon = context_lexicon()
         glued = frozenset(
             s.lower()
@@ -265,6 +272,14 @@ class NumberBinder:
         self.flagged: list[int] = []  # normalized starts of unclear parts
         # Types said second in a pair ("over 80"): never bound to a number before.
         self.seconds = {m.pair for m in alphabet.measurements.values() if m.pair}
+        # Conditions a quantity is given of ("2 NC", "15 L non-rebreather"): those
+        # a measurement implies.
+        self.quantified = {
+            i.type
+            for m in alphabet.measurements.values()
+            for i in m.implies
+            if i.family == "condition"
+        }
         self.scales = [m.span() for m in _SCALE.finditer(self.norm.text)]
 
     def _with_unreadable(self, kept: tuple[Mention, ...]) -> tuple[Mention, ...]:
@@ -797,7 +812,7 @@ class NumberBinder:
             # "temp, 37, 4": a recogniser's "thirty seven four", one decimal.
             number, digit = split
             self.used.add(digit.start)
-        value, note = value_converted(measurement, number.value, unit)
+        value, note = value_converted(measurement, number.value, unit, self.units_used)
         try:
             checked = self._checked(measurement.name, value)
         except ValueError as error:
@@ -1027,6 +1042,7 @@ class NumberBinder:
             and 0 < m.start - number.end <= 2
             and not PREPOSITION.match(self.norm.text[m.start : m.end])
             and m.type not in self.seconds  # "sats 98 RA": the reading's own pair
+            and m.type in self.quantified  # "temp 36.4 alert": a reading, then a state
             for m in self.kept
         )
         # "one gram ten" (1.10 g/L): the rest of a quantity in another unit

@@ -102,7 +102,9 @@ _INTRODUCED = re.compile(
 )
 # A subject and its verb: what follows is said, not asked ("He's stable.").
 _SAYS_OF = re.compile(
-    r"\s*(?:he|she|they|you|i|it|we)(?:'s|'re|'m|\s+is|\s+are|\s+was|\s+am)\b", re.I
+    r"\s*(?:he|she|they|you|i|it|we)"
+    r"(?:'s|'re|'m|'ve|\s+is|\s+are|\s+was|\s+am|\s+had|\s+have|\s+has)\b",
+    re.I,
 )
 # What names the next reading of a call ("And the blood pressure cuff.").
 _NEXT_READING = re.compile(

@@ -260,6 +260,7 @@ class _Reader(AnswerReader):
         self.pronoun_values()
         self.announced_values()
         self.answered_in_other_words()
+        self.confirmed_values()
         clauses = split_at(
             _clauses(self.norm.text), [s for s, _ in self.context.labels]
         )
@@ -341,5 +342,25 @@ def guide_build(
 
     ``state`` holds the patient's current values ({"temperature": 38.6}); it is used
     only for relative statements ("down by a degree", "unchanged").
+
+    A conversion with ``unspoken_with`` applies to a bare number only beside a
+    value said in one of those units, wherever in the words that was: a first
+    reading finds the units said, and a second reads with them.
     """
-    return _Reader(text, alphabet, state or {}).read()
+    guide = _Reader(text, alphabet, state or {}).read()
+    used = _units_used(guide)
+    systems = {u for m in alphabet.measurements.values()
+               for c in m.conversions for u in c.unspoken_with}  # fmt: skip
+    if used & systems:
+        guide = _Reader(text, alphabet, state or {}, used).read()
+    return guide
+
+
+def _units_used(guide: Guide) -> frozenset[str]:
+    """The units of the conversions a guide's values were read in, in lower case
+    as the alphabet keeps them: a candidate's note is what was said, "98.6 °F"."""
+    return frozenset(
+        c.note.split(" ", 1)[1].lower()
+        for c in (*guide.candidates, *guide.excluded)
+        if " " in c.note
+    )

@@ -101,7 +101,10 @@ _INTERCHANGEABLE = tuple(
         "talk speak",
         "call say",
         "answers responds reacts",
+        "answering responding reacting",
         "answer respond react",
+        "opens opening opened",
+        "wakes waking woke",
     )
 )
 

@@ -69,7 +69,8 @@ _DENIED = re.compile(
 def clock_near(text: str, sentence: tuple[int, int], start: int) -> int | None:
     """ "HR 92 at 0900", "at 1100 temp 38.4", "0700 14.2": the time of day said
     with the value at ``start`` (minutes after midnight): the one time in its
-    clause, else the one time in its sentence; None when there is no such one."""
+    clause, else the one time in its sentence, else the time of the record's
+    timed entry it is written in; None when there is no such one."""
     clause_start = max(
         [sentence[0]]
         + [m.end() for m in _CLAUSE_CUT.finditer(text, sentence[0], start)]
@@ -82,7 +83,39 @@ def clock_near(text: str, sentence: tuple[int, int], start: int) -> int | None:
             return int(times[0].group(1)) * 60 + int(times[0].group(2))
         if times:
             return None
-    return None
+    # "09:40 Unit 1 commenced. 15-min obs: T 36.7": the time of its entry
+    return entry_clock(timed_entries(text), start)
+
+
+# A timed entry of a record: a line that opens with a time ("12:50 Obs: ...") or
+# with a heading of a few words that holds one ("Reassessment 0745:", "Triage
+# (0620, CTAS 2):").
+_ENTRY = re.compile(
+    r"^[ \t]*(?:(?:[A-Za-z][\w/-]*[ \t]+){1,3}\(?(?:at[ \t]+)?"
+    r"(?=(?:[01]\d|2[0-3])[:.]?[0-5]\d\b[^\n:]{0,25}:)|\(?)"
+    r"([01]\d|2[0-3])[:.]?([0-5]\d)(?![\d.])",
+    re.M,
+)
+
+
+def timed_entries(text: str) -> tuple[tuple[int, int], ...]:
+    """``(start, minutes after midnight)`` of each timed entry of a record, when it
+    has two or more, in the order written and with times that never go back (a
+    record that crosses midnight, or is not in order, has none: no guessing)."""
+    entries = tuple(
+        (m.start(), int(m.group(1)) * 60 + int(m.group(2)))
+        for m in _ENTRY.finditer(text)
+    )
+    times = [minutes for _, minutes in entries]
+    if len(entries) < 2 or times != sorted(times):
+        return ()
+    return entries
+
+
+def entry_clock(entries: tuple[tuple[int, int], ...], position: int) -> int | None:
+    """The time of the timed entry ``position`` is written in, or None."""
+    opened = [minutes for start, minutes in entries if start <= position]
+    return opened[-1] if opened else None
 
 
 def clock_said(text: str, start: int, end: int) -> bool:

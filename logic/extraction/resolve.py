@@ -16,7 +16,7 @@ from decimal import Decimal
 from logic.alphabet import Alphabet
 from logic.extraction.confirmation import type_label
 from logic.extraction.context import EXCLUDING, Context
-from logic.extraction.readings import clock_near
+from logic.extraction.readings import clock_near, entry_clock, timed_entries
 from logic.statements import Statement
 
 _NOT_NOW = EXCLUDING | {"range"}
@@ -152,7 +152,7 @@ def _question(items: list[Found], alphabet: Alphabet) -> str:
 def resolve(found: list[Found], alphabet: Alphabet, context: Context) -> Outcome:
     """Keep current, asserted, undisputed statements; exclude the rest, and ask
     about types said with two values the words do not decide between."""
-    current, excluded = _first_current(found, alphabet)
+    current, excluded = _first_current(_superseded(found, alphabet, context), alphabet)
     taken_back = _taken_back(current, excluded, alphabet, context)
     excluded += [replace(i, context=i.context | {"replaced"}) for i in taken_back]
     current = [i for i in current if i not in taken_back]
@@ -219,6 +219,43 @@ def resolve(found: list[Found], alphabet: Alphabet, context: Context) -> Outcome
     asked = {items[0].statement.type for items in groups.values() if len(items) > 1}
     kept = _implied(_totals(kept, alphabet), alphabet, asked)
     return Outcome(tuple(kept), tuple(excluded), tuple(questions))
+
+
+def _superseded(found: list[Found], alphabet: Alphabet, context: Context) -> list[Found]:
+    """In a record of timed entries, what an entry says before the last one that
+    holds a set of readings (three types or more) is earlier ("Triage (0620): HR
+    108, T 36.8 ... Reassessment 0745: pain 3/10, HR 84, BP 138/86": the triage
+    temperature was not taken again, and is no value of now). Background facts
+    stand."""
+    entries = timed_entries(context.text)
+    if not entries:
+        return found
+    types: dict[int, set[str]] = {}
+    for item in found:
+        minutes = entry_clock(entries, item.target)
+        if (
+            minutes is not None
+            and item.statement.family == "data"
+            and not item.context & _NOT_NOW
+        ):
+            types.setdefault(minutes, set()).add(item.statement.type)
+    sets = [minutes for minutes, said in types.items() if len(said) >= 3]
+    if not sets:
+        return found
+    latest = max(sets)
+    return [
+        replace(item, context=item.context | {"historical"})
+        if (minutes := entry_clock(entries, item.target)) is not None
+        and minutes < latest
+        and not _accumulates(item.statement, alphabet)
+        else item
+        for item in found
+    ]
+
+
+def _accumulates(statement: Statement, alphabet: Alphabet) -> bool:
+    condition = alphabet.conditions.get(statement.type)
+    return condition is not None and condition.accumulates
 
 
 def _taken_back(

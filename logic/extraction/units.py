@@ -64,18 +64,25 @@ def unit_after(
 
 
 def value_converted(
-    measurement: MeasurementType, said: Decimal, unit: UnitSaid | None
+    measurement: MeasurementType,
+    said: Decimal,
+    unit: UnitSaid | None,
+    units_used: frozenset[str] = frozenset(),
 ) -> tuple[Decimal, str]:
     """``said`` in ``measurement``'s unit, rounded to its decimals, and what was said
     when it differs ("98.4 °F"); a number with no unit word is converted when it lies
-    in a conversion's ``unspoken`` range (98.6 is Fahrenheit, 0.35 a fraction)."""
+    in a conversion's ``unspoken`` range (98.6 is Fahrenheit, 0.35 a fraction) and,
+    for a conversion with ``unspoken_with``, one of those units is in
+    ``units_used`` (the units the same words said a value in)."""
     conversion = unit.conversion if unit is not None else None
     if unit is None:
         conversion = next(
             (
                 c
                 for c in measurement.conversions
-                if c.unspoken is not None and c.unspoken[0] <= said <= c.unspoken[1]
+                if c.unspoken is not None
+                and c.unspoken[0] <= said <= c.unspoken[1]
+                and (not c.unspoken_with or units_used & set(c.unspoken_with))
             ),
             None,
         )
