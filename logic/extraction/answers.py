@@ -170,6 +170,11 @@ _ONE_OR_IT = re.compile(r"\b(?:it|one|another|this)\b", re.I)
 _OBJECTLESS = re.compile(r"\b(?:check|recheck|measure)\s*[,.…]", re.I)
 # What a question's words say of the answer to it: another person, another time.
 _ASKED_CARRIES = frozenset({"other", "historical"})
+# A heading of a record and the rest of its line: "PSH: R total hip replacement
+# 2014", "Previous procedures: EVL x 3".
+_HEADING = re.compile(
+    r"^[ \t]*([A-Za-z][A-Za-z/&' -]{0,40}?)[ \t]*:[ \t]*(\S[^\n]*)$", re.M
+)
 # An answer that opens by saying yes, after fillers: "Aye, they stopped it".
 _OPENS_WITH_YES = re.compile(
     r"\W*(?:(?:um|uh|uhm|oh|so|well|ah|mm)\W+)*"
@@ -780,4 +785,7 @@ class AnswerReader(NumberBinder):
             (question, answer)
             for question, answer in zip(sentences, sentences[1:], strict=False)
             if self.norm.text[question[1] : answer[0]].lstrip().startswith("?")
+        ] + [
+            (heading.span(1), heading.span(2))
+            for heading in _HEADING.finditer(self.norm.text)
         ]

@@ -43,7 +43,7 @@ _DENOMINATOR = re.compile(r"(?:\bout\s+(?:of|and|in)|/|(?<=\d )by)\s*$", re.I)
 _OVER_BEFORE = re.compile(r"\b(?:10|[0-9])\s+over\s*$", re.I)
 _OTHER_UNIT = re.compile(
     # "hr" before a number is a heart rate ("RR 18 HR 90"), not hours.
-    r"^[\s-]*(?:(?:mls?|mils?|millilitres?|hours?|(?-i:hrs?)(?!\s*\d)|minutes?|mins?|days?|"
+    r"^[\s-]*(?:(?:mls?|mils?|millilitres?|hours?|(?-i:hrs?|h)(?!\s*\d)|minutes?|mins?|days?|"
     r"weeks?|months?|years?|yrs?|yo|o'clock|times(?!\s+(?:a|per)\s+min)|kg|kilos?|lbs?|pounds|mg|mcg|grams?|am|"
     r"an?\s+hour|per\s+hour|an\s+hr|/hr|"
     r"pm|units?|cc|ccs|cm|mm|inches|feet|ft|tablets?|tabs|doses?|puffs?|gauge|"
@@ -60,6 +60,8 @@ _OTHER_UNIT = re.compile(
     re.I,
 )
 _PERCENT = r"(?:%|percent|per cent)"
+# A percentage of the oxygen given: "100% O2", "40 percent oxygen".
+_OXYGEN_GIVEN = re.compile(rf"\s*{_PERCENT}\s*(?:o2|oxygen)\b", re.I)
 # "91 on the pulse oximeter", "94 percent sats": a number said before its type.
 # "96%, her sats", "78, that is the pulse", "37.8 for her temp": the type named after
 # its value, as a speaker remembers it.
@@ -1073,8 +1075,15 @@ class NumberBinder:
             and number.value == int(number.value) <= 12
             and re.match(r"\s*(?:o'?clock|am|pm)?\s*(?:[.,;]|$)", after)
         )
+        # "Given 100% O2 by the crew": the oxygen given, not the saturation
+        given = _OXYGEN_GIVEN.match(after) is not None and not any(
+            m.kind == "type" and content_words(before[m.end :]) == 0
+            for m in self.kept
+            if m.end <= number.start
+        )
         return bool(
-            _DENOMINATOR.search(before)
+            given
+            or _DENOMINATOR.search(before)
             or (number.value == 10 and _OVER_BEFORE.search(before))
             or (number.value == 10 and re.search(r"\d\s+of\s*$", before))  # "3 of 10"
             or (_OTHER_UNIT.match(after) and not self._converted_unit(number))

@@ -53,9 +53,12 @@ _DIRECTIONS = frozenset(
         "rest",
         "sentence",
         "before",
+        "section",
         "none",
     ]  # fmt: skip
 )
+# The heading that opens a record's next section: "\nAllergies: PCN".
+_NEXT_HEADING = re.compile(r"\n[ \t]*[A-Za-z][A-Za-z/&' -]{0,40}?[ \t]*:")
 # A sentence ends at . ! ? ; or a new line; not at a decimal point or an ellipsis
 # ("BP... 150 over 95" is one sentence broken by a pause).
 # ("...so temperature's 38.4": an ellipsis before words ends a sentence; before a
@@ -821,6 +824,11 @@ class Context:
         rule = modifier.rule
         if rule.direction == "rest":
             return start >= self.sentence_of(modifier.start)[0]
+        if rule.direction == "section":
+            # "A/P: sepsis. Give 2L O2.": a heading reaches every line it heads,
+            # up to the next heading.
+            after = _NEXT_HEADING.search(self.text, modifier.end)
+            return modifier.start <= start < (after.start() if after else len(self.text))
         if rule.direction == "sentence":
             return self._in_sentence_scope(modifier, start)
         if rule.direction == "before":
@@ -877,7 +885,7 @@ class Context:
             if m.rule.direction not in ("terminate", "none")
             and not any(a <= m.start and m.end <= b for a, b in ignore)
             and (
-                m.rule.direction in ("rest", "sentence")
+                m.rule.direction in ("rest", "sentence", "section")
                 or not (m.start < end and start < m.end)
             )
             and self._reaches(m, start, end)

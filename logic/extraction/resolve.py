@@ -222,16 +222,27 @@ def resolve(found: list[Found], alphabet: Alphabet, context: Context) -> Outcome
 
 
 def _superseded(found: list[Found], alphabet: Alphabet, context: Context) -> list[Found]:
-    """In a record of timed entries, what an entry says before the last one that
+    """In a record of timed entries, a reading timed before the last entry that
     holds a set of readings (three types or more) is earlier ("Triage (0620): HR
     108, T 36.8 ... Reassessment 0745: pain 3/10, HR 84, BP 138/86": the triage
-    temperature was not taken again, and is no value of now). Background facts
-    stand."""
+    temperature was not taken again, and is no value of now). A reading's own
+    time counts before its entry's ("Recheck at 1030: 112"); states said in an
+    earlier entry ("alert and oriented") stand, as background facts do, except
+    the air or oxygen a reading was taken on."""
     entries = timed_entries(context.text)
     if not entries:
         return found
+    paired = {m.pair for m in alphabet.measurements.values() if m.pair}
+    # (the air or oxygen a saturation was read on goes with it: "SpO2 99% RA")
+    readings = [
+        i for i in found if i.statement.family == "data" or i.statement.type in paired
+    ]
+    timed = {
+        id(item): clock_near(context.text, context.sentence_of(item.target), item.target)
+        for item in readings
+    }
     types: dict[int, set[str]] = {}
-    for item in found:
+    for item in readings:
         minutes = entry_clock(entries, item.target)
         if (
             minutes is not None
@@ -245,17 +256,10 @@ def _superseded(found: list[Found], alphabet: Alphabet, context: Context) -> lis
     latest = max(sets)
     return [
         replace(item, context=item.context | {"historical"})
-        if (minutes := entry_clock(entries, item.target)) is not None
-        and minutes < latest
-        and not _accumulates(item.statement, alphabet)
+        if (minutes := timed.get(id(item))) is not None and minutes < latest
         else item
         for item in found
     ]
-
-
-def _accumulates(statement: Statement, alphabet: Alphabet) -> bool:
-    condition = alphabet.conditions.get(statement.type)
-    return condition is not None and condition.accumulates
 
 
 def _taken_back(
