@@ -113,7 +113,7 @@ _LINKS = frozenset(
         reading read says said showing shows showed came went gone come settled
         dropped rose fell increased decreased improved worse better back last latest
         lowest highest peak peaked more less nearly almost over under above below
-        than been be being has had have actually really
+        than been be being has had have actually really a an
         """,
     )
 )
@@ -275,12 +275,13 @@ class NumberBinder:
         # Types said second in a pair ("over 80"): never bound to a number before.
         self.seconds = {m.pair for m in alphabet.measurements.values() if m.pair}
         # Conditions a quantity is given of ("2 NC", "15 L non-rebreather"): those
-        # a measurement implies.
+        # a measurement implies whatever its value (a flow is oxygen; a GCS of 15
+        # is alert, but "temp 36.4 alert" gives no quantity of alertness).
         self.quantified = {
             i.type
             for m in alphabet.measurements.values()
             for i in m.implies
-            if i.family == "condition"
+            if i.family == "condition" and i.when is None
         }
         self.scales = [m.span() for m in _SCALE.finditer(self.norm.text)]
 
@@ -1013,6 +1014,21 @@ class NumberBinder:
         return last_type == "systolicBP" and bool(
             _SECOND_OF_PAIR.search(self.norm.text[: number.start])
             or self._pair_by_to(number)
+            or self._pair_word_lost(number)
+        )
+
+    def _pair_word_lost(self, number: NumberToken) -> bool:
+        """ "bp 130 80 sats 96": a recogniser's pair whose "over" was lost, a lower
+        whole number right after the systolic with nothing between."""
+        last = self.found[-1] if self.found else None
+        if last is None or last.statement.type != "systolicBP":
+            return False
+        said = next((n for n in self.all_numbers if n.start == last.target), None)
+        return (
+            said is not None
+            and self.norm.text[said.end : number.start] == " "
+            and number.value == int(number.value)
+            and number.value < said.value
         )
 
     def _pair_by_to(self, number: NumberToken) -> bool:

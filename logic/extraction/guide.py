@@ -66,7 +66,7 @@ _OF_PATIENT_WORDS = frozenset(
         very and so well ok okay um uh er i i'd i'm id would say think reckon
         believe all in whole my judgement judgment opinion view call consider class
         describe regard count as looking seeming getting becoming become becomes
-        became bit little more really
+        became bit little more really unwell sick poorly
         """,
     )
 )
@@ -228,6 +228,9 @@ class _Reader(AnswerReader):
         # "HR 88 - stable": a judgement set apart after the readings is of them all
         if _PATIENT_IS.search(before) or re.search(r"(?:\s[-–—]|:)\s*$", before):
             return False  # "looking at everything today I'd say you're stable"
+        # "... temp 39.1 unstable", "pain 8/10 unstable": in a list of readings
+        # with no stops, what follows the last value is said of the patient
+        before = re.split(r"\d(?:\s*(?:%|/\s*10\b))?", before)[-1]
         words = re.findall(r"[\w']+", before)
         for index, word in enumerate(words):
             titled = index > 0 and words[index - 1].lower() in (

@@ -253,6 +253,10 @@ def _word_runs(text: str) -> list[tuple[int, int]]:
                 break
             if _is_number(name):
                 last = probe
+            elif _homophone_digit(words, probe):
+                # "heart rate eighty for bp ...": a recogniser's "eighty-four"
+                last = probe
+                break
             elif (
                 name in ("point", "dot", "comma")
                 and probe + 1 < len(words)
@@ -290,6 +294,25 @@ def _word_runs(text: str) -> list[tuple[int, int]]:
     return runs
 
 
+# Words a recogniser writes for a digit said after a tens word ("ninety ate").
+_HOMOPHONES = {"for": "four", "ate": "eight"}
+# What "for" is the preposition of: "eighty for the last hour", "sixty for now".
+_FOR_OBJECT = frozenset(
+    """the a an her him his them me you us it this that those these now hours hour
+    minutes minute days day weeks week months years two three four five""".split()
+)
+
+
+def _homophone_digit(words: list[tuple[str, int, int]], index: int) -> bool:
+    """Whether ``words[index]`` is a digit written as its homophone right after a
+    tens word ("eighty for", "ninety ate"), not the preposition "for"."""
+    name = words[index][0]
+    if name not in _HOMOPHONES or words[index - 1][0] not in _TENS:
+        return False
+    after = words[index + 1][0] if index + 1 < len(words) else ""
+    return name != "for" or not (after in _FOR_OBJECT or _is_number(after))
+
+
 def _edits(
     text: str, glued: frozenset[str], units: frozenset[str] = frozenset()
 ) -> list[tuple[int, int, str]]:
@@ -303,7 +326,9 @@ def _edits(
         words = text[start:end]
         if _NUMERAL.fullmatch(words):
             continue  # already digits
-        digits = _run_value(words)
+        digits = _run_value(
+            re.sub(r"\b(?:for|ate)\b", lambda m: _HOMOPHONES[m.group().lower()], words, flags=re.I)
+        )
         if re.fullmatch(r"\d+(\.\d+)?", digits):
             edits.append((start, end, digits))
     for match in _INITIALISM.finditer(text):
