@@ -1089,7 +1089,7 @@ class NumberBinder:
         clock = clock or bool(
             _DONE_AT.search(before)
             and number.value == int(number.value) <= 12
-            and re.match(r"\s*(?:o'?clock|am|pm)?\s*(?:[.,;]|$)", after)
+            and re.match(r"\s*(?:o'?clock|am|pm)?\s*(?:[.,;]|$|and\b)", after)
         )
         # "Given 100% O2 by the crew": the oxygen given, not the saturation
         given = _OXYGEN_GIVEN.match(after) is not None and not any(

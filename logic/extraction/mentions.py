@@ -109,6 +109,10 @@ _INTERCHANGEABLE = tuple(
 )
 
 
+# Between two words of a phrase, an adverb said inside it ("opens her eyes now when").
+_INSIDE = r"(?:\ (?:now|only|just|still|really))?\ "
+
+
 def _phrase_pattern(phrase: str) -> str:
     """``phrase`` as a regular expression in which each word of a group of
     :data:`_INTERCHANGEABLE` matches any word of its group."""
@@ -116,7 +120,8 @@ def _phrase_pattern(phrase: str) -> str:
     for word in phrase.split(" "):
         group = next((g for g in _INTERCHANGEABLE if word.lower() in g), None)
         words.append(f"(?:{'|'.join(sorted(group))})" if group else re.escape(word))
-    return r"\ ".join(words)
+    # "she only opens her eyes now when I call her name": an adverb said inside
+    return _INSIDE.join(words)
 
 
 def _unrelated_here(alphabet: Alphabet, unrelated: Unrelated) -> Unrelated:
