@@ -603,8 +603,22 @@ class NumberBinder:
                 # "94% sats on RA, 38.2 temp", "93 is your sats and 102 is your
                 # pulse": the type said after it
                 return after
-            return None if current.kind == "count" else current
+            if current.kind == "count" or self._unit_of_another(current, number):
+                return None  # "your pulse, so ninety-four percent"
+            return current
         return self._type_after(number)
+
+    def _unit_of_another(self, mention: Mention, number: NumberToken) -> bool:
+        """Whether the unit said after ``number`` is another measurement's own and
+        not ``mention``'s type's ("pulse ... 94 percent")."""
+        said = {
+            m.unit
+            for m in self.alphabet.measurements.values()
+            if (unit := unit_after(self.norm.text, number.end, m)) is not None
+            and unit.conversion is None
+        }
+        own = self.alphabet.measurements.get(mention.type)
+        return bool(said) and (own is None or own.unit not in said)
 
     def _flag_other(self, mention: Mention, number: NumberToken) -> None:
         reason = (

@@ -75,6 +75,9 @@ _BARE_NO = re.compile(
 _QUESTION_TAG = re.compile(
     r"(?:^|[\s,])(?:right|you know|isn't it|is it not|not\s+so|ok|okay|yeah|yes|correct|"
     r"don't you think|wouldn't you say|huh|eh|no|you\s+said|did\s+you\s+say|"
+    # "he's confused compared with his usual, is that fair?"
+    r"is\s+that\s+fair|is\s+that\s+right|would\s+that\s+be\s+fair|am\s+i\s+right|"
+    r"would\s+you\s+agree|fair\s+to\s+say|"
     # "She's diabetic, isn't she?", "he's alert, don't you Bill?"
     r"(?:isn't|aren't|don't|doesn't|hasn't|haven't|wasn't|didn't)\s+(?:she|he|you|they|i|we)"
     r"(?:,?\s*[A-Z][a-z]+)?)\s*$",
