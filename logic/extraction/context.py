@@ -132,7 +132,8 @@ _NOW_OPENS = re.compile(
 # Words that open a question anywhere in a turn without question marks.
 _INTERROGATIVE_ANY = re.compile(
     r"\b(?:can\s+you|could\s+you|do\s+you|did\s+you|have\s+you|are\s+you|is\s+it|"
-    r"any\s+\w+|how\s+(?:is|are|bad|much|long|many)|what(?:'s|\s+is|\s+are)|give\s+me)\b",
+    r"any\b(?:\s+\w+)?|how\s+(?:is|are|bad|much|long|many)|what(?:'s|\s+is|\s+are)|"
+    r"give\s+me)\b",
     re.I,
 )
 # A pause, then a number: "I'll start with your blood pressure... 138 over 86".
