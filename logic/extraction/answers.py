@@ -362,6 +362,12 @@ class AnswerReader(NumberBinder):
         answer = self.norm.text[start:end]
         if measurement is None or not _OPENS_WITH_NO.match(answer):
             return False
+        said_in = self.context.sentence_of(question.start)
+        if any(
+            f.statement.type == question.type and said_in[0] <= f.target < said_in[1]
+            for f in self.found
+        ):
+            return False  # "pain about a three, ok, any allergies? - no": told, not asked
         if not any(n == 0 for _, n in measurement.phrases):
             return False
         # "any chest pain? - no", "any headaches? - no": one kind of pain denied,

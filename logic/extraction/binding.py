@@ -603,8 +603,11 @@ class NumberBinder:
                 # "94% sats on RA, 38.2 temp", "93 is your sats and 102 is your
                 # pulse": the type said after it
                 return after
-            if current.kind == "count" or self._unit_of_another(current, number):
-                return None  # "your pulse, so ninety-four percent"
+            if current.kind == "count":
+                return None
+            if self._unit_of_another(current, number):
+                # "your pulse, so ninety-four percent on air"
+                return self._named_by_pair(number)
             return current
         return self._type_after(number)
 

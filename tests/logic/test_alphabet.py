@@ -241,3 +241,17 @@ def test_a_conversion_word_after_its_type_only_is_read():
     )
     ((line, message),) = errors_of(text)
     assert line == 4 and "conversions" in message
+
+
+def test_a_conversion_unspoken_beside_a_unit_system_is_read():
+    glucose = default_ruleset().alphabet.measurements["bloodGlucose"]
+    (mg,) = [c for c in glucose.conversions if c.unit == "mg/dL"]
+    assert mg.unspoken is not None and "°f" in mg.unspoken_with
+    # a unit system says when an unspoken range applies: it needs the range
+    text = (
+        "[data.bloodGlucose]\nmin = 1\nmax = 40\n"
+        'conversions = [{ unit = "mg/dL", words = ["mg/dl"], unspoken_with = ["°F"], '
+        "divide = 18 }]\n"
+    )
+    ((line, message),) = errors_of(text)
+    assert line == 4 and "unspoken_with" in message

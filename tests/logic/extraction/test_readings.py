@@ -8,9 +8,11 @@ from logic.extraction.readings import (
     clock_near,
     clock_said,
     denied,
+    entry_clock,
     half_heard,
     present_before,
     range_said,
+    timed_entries,
 )
 
 
@@ -57,3 +59,18 @@ def test_times_of_day() -> None:
     assert clock_said("at 14:30", 3, 8)
     assert not clock_said("BM 14.2", 3, 7)
     assert not clock_said("pulse 88", 6, 8)
+
+
+def test_timed_entries_of_a_record() -> None:
+    text = "Triage (0620, CTAS 2): HR 108.\nnotes\nReassessment 0745: HR 84.\n08:10 seen"
+    entries = timed_entries(text)
+    assert [minutes for _, minutes in entries] == [6 * 60 + 20, 7 * 60 + 45, 8 * 60 + 10]
+    assert entry_clock(entries, text.index("notes")) == 6 * 60 + 20
+    assert entry_clock(entries, text.index("84")) == 7 * 60 + 45
+    # the reading's own entry when its sentence says no time
+    assert clock_near(text, (text.index("notes"), text.index("notes") + 5),
+                      text.index("notes")) == 6 * 60 + 20  # fmt: skip
+    # one entry, times that go back, or a time inside a line are no timed record
+    assert timed_entries("10:00 Obs: HR 80") == ()
+    assert timed_entries("23:30 HR 100\n00:15 HR 90") == ()
+    assert timed_entries("HR 92 at 0900\nHR 118 at 1100") == ()

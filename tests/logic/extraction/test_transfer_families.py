@@ -1604,3 +1604,117 @@ def test_twentieth_round_of_language(alphabet, text, expected):
 )  # fmt: skip
 def test_twenty_first_round_of_language(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a yes to a question that names one state says it is so; a yes to a
+        # question of a background fact is the answered blocks' to give
+        ("Nurse: Is he more muddled than normal today?\nDaughter: Yes, he is.", {
+            "condition(consciousness, confused)"}),
+        ("Nurse: You're off the oxygen now?\nPt: Yep, since lunchtime.", {
+            "condition(oxygenSupply, air)"}),
+        ("Nurse: Were you ever tested for diabetes?\nPt: Yeah, at the GP.", set()),
+        ("Nurse: Was she on oxygen last night?\nPt: Yes.", set()),
+        # a statement, then a question after its comma
+        ("You had the hernia operation on Monday, how's the wound?", {
+            "condition(backgroundInfo, operation)"}),
+        # a synonym's verb in another form, and an adverb said inside it
+        ("She's waking when I say her name.", {"condition(consciousness, voice)"}),
+        ("He opens his eyes now when you call his name.", {
+            "condition(consciousness, voice)"}),
+        # the oxygen that is a number is the saturation
+        ("Oxygen is ninety-two percent, on room air.", {
+            "data(oxygenSaturation, 92)", "condition(oxygenSupply, air)"}),
+        # a state said right after a reading is no quantity of it
+        ("temp 37.9 confused", {
+            "data(temperature, 37.9)", "condition(consciousness, confused)"}),
+        # homophones of a digit after a tens word, not the preposition
+        ("pulse seventy for resps eighteen", {
+            "data(heartRate, 74)", "data(respiratoryRate, 18)"}),
+        ("sats ninety ate", {"data(oxygenSaturation, 98)"}),
+        ("pulse sixty for the last hour", {"data(heartRate, 60)"}),
+        # a judgement after the last value of a run-on list is of the patient
+        ("obs hr 118 bp 92/54 rr 26 unstable", {
+            "data(heartRate, 118)", "data(systolicBP, 92)", "data(diastolicBP, 54)",
+            "data(respiratoryRate, 26)", "condition(stability, unstable)"}),
+        # a pair whose "over" the recogniser lost
+        ("bp 142 86 pulse 70", {
+            "data(systolicBP, 142)", "data(diastolicBP, 86)", "data(heartRate, 70)"}),
+        # places of care are counts
+        ("chair 6 sats 97 ra", {
+            "data(oxygenSaturation, 97)", "condition(oxygenSupply, air)"}),
+        # a confusion that is the patient's baseline is no change; alert stands
+        ("Alert, bit confused, but his wife says that's his baseline.", {
+            "condition(consciousness, alert)"}),
+        ("Slightly confused, family say she's always like this.", set()),
+        # "a" before a corrected number names no reading
+        ("Resps a twenty-four, sorry, a twenty.", {"data(respiratoryRate, 20)"}),
+        # "NKDA" denies the allergy, not the history before it
+        ("PMH type 2 diabetes and gout, NKDA.", {
+            "condition(backgroundInfo, diabetes)"}),
+        # a rhythm's rate
+        ("She's tachy at 128, BP 100/60.", {
+            "data(heartRate, 128)", "data(systolicBP, 100)", "data(diastolicBP, 60)"}),
+        ("Paced at seventy, no pain.", {"data(heartRate, 70)", "data(painLevel, 0)"}),
+        # a handover's admission covers its sentence
+        ("When she came in, sats 90 on air, pulse 115. Now sats 95 on 2 litres, "
+         "pulse 96.", {
+            "data(oxygenSaturation, 95)", "data(oxygenFlow, 2.0)",
+            "condition(oxygenSupply, supplemental)", "data(heartRate, 96)"}),
+        # home things in use now are not at home
+        ("Right now she's on her home 2 litres via nasal prongs.", {
+            "data(oxygenFlow, 2.0)", "condition(oxygenSupply, supplemental)",
+            "condition(oxygenDevice, nasalCannula)"}),
+        # a service is no surgery; a drug given at an hour is no rating
+        ("Admitted under colorectal surgery with abdominal pain.", set()),
+        ("Gave the oxycodone at four and she says it's a three now.", set()),
+        ("Pain's easing, gave oxycodone at four and the pain's a three now.", {
+            "data(painLevel, 3)"}),
+        # US bedside glucose words; humidified oxygen
+        ("Accucheck 6.4 before supper.", {"data(bloodGlucose, 6.4)"}),
+        ("On humidified oxygen via the trache, sats 95.", {
+            "data(oxygenSaturation, 95)", "condition(oxygenSupply, supplemental)"}),
+        # a unit another measurement owns keeps the number from the type before it
+        ("Pulse is fine, so ninety-four percent on air.", {
+            "data(oxygenSaturation, 94)", "condition(oxygenSupply, air)"}),
+        # a tag that asks for agreement; measured against the usual
+        ("She's confused compared with her usual self, would you agree?", {
+            "condition(consciousness, confused)"}),
+        # this visit, in clinic
+        ("Today in clinic your pressure is 138 over 84.", {
+            "data(systolicBP, 138)", "data(diastolicBP, 84)"}),
+        # a yes to "type 2 diabetes?"
+        ("Nurse: And type 2 diabetes, on tablets?\nPt: Yeah, metformin.", {
+            "condition(backgroundInfo, diabetes)"}),
+        # an unmarked question's "any" right before its value
+        ("speaker 1: pain about a three ok any allergies\nspeaker 2: no", {
+            "data(painLevel, 3)"}),
+        # an average of a monitor is no reading
+        ("The ambulatory monitor average was 150 over 95; today it's 138 over 82.", {
+            "data(systolicBP, 138)", "data(diastolicBP, 82)"}),
+        # a pre-admission visit's surgery is planned
+        ("This is your pre-admission visit for the knee surgery. BP 130/80.", {
+            "data(systolicBP, 130)", "data(diastolicBP, 80)"}),
+        # harm of oxygen, oxygen given, oxygen stopped, a mask against infection
+        ("No signs of oxygen toxicity after the dive, sats 99 on air.", {
+            "data(oxygenSaturation, 99)", "condition(oxygenSupply, air)"}),
+        ("Given 100% O2 by the crew, now sats 97 on air.", {
+            "data(oxygenSaturation, 97)", "condition(oxygenSupply, air)"}),
+        ("Nebs done and O2 off, sats 95.", {
+            "data(oxygenSaturation, 95)", "condition(oxygenSupply, air)"}),
+        ("Coughing, mask given, sats 96 on room air.", {
+            "data(oxygenSaturation, 96)", "condition(oxygenSupply, air)"}),
+        # durations in "h" are no values
+        ("Chest pain began about 3 h ago, now a five out of ten.", {
+            "data(painLevel, 5)"}),
+        # a value entered in error; an arrival of a team; another bed asked about
+        ("Pulse 150 entered in error, actual pulse 90.", {"data(heartRate, 90)"}),
+        ("On ED arrival BP 80/50; after fluids BP 110/70.", {
+            "data(systolicBP, 110)", "data(diastolicBP, 70)"}),
+        ("Also asked about bed 12's pulse of 130. Ours is 84.", {"data(heartRate, 84)"}),
+    ],
+)  # fmt: skip
+def test_twenty_third_round_of_language(alphabet, text, expected):
+    assert canon(alphabet, text) == expected

@@ -1,0 +1,96 @@
+"""Written records (issue 21): notes with headings, plans, timed entries and the
+units of the place that wrote them, on cases written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from logic.alphabet import Alphabet
+from logic.extraction.guide import guide_build
+
+
+def canon(alphabet: Alphabet, text: str) -> set[str]:
+    guide = guide_build(text, alphabet, {})
+    return {c.statement.canonical(alphabet) for c in guide.candidates}
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a heading answers what it asks, as an answer to the question would
+        ("PMH: asthma\nPSH: appendicectomy 2011, knee arthroscopy\nAllergies: none", {
+            "condition(backgroundInfo, surgery)"}),
+        ("PAST SURGICAL HISTORY: Hip replacement in 2015.", {
+            "condition(backgroundInfo, surgery)"}),
+        ("PSH: nil\nObs: HR 76, BP 122/70", {
+            "data(heartRate, 76)", "data(systolicBP, 122)", "data(diastolicBP, 70)"}),
+        ("Previous procedures: none.", set()),
+        # a heading answered with none denies what it names
+        ("Allergies: nil known.\nConfusion: no.", set()),
+    ],
+)  # fmt: skip
+def test_a_heading_answers_what_it_asks(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a plan heading's lines are a plan, up to the next heading
+        ("Obs: HR 88, BP 124/70.\nPlan: oxygen 2L if sats fall. Recheck sugar at 6.", {
+            "data(heartRate, 88)", "data(systolicBP, 124)", "data(diastolicBP, 70)"}),
+        ("Plan: start oxygen via nasal cannula.\nAllergies: penicillin (rash).", {
+            "condition(backgroundInfo, allergic)"}),
+        # an assessment and plan also judges the patient now
+        ("A/P: community acquired pneumonia. Patient is stable.", {
+            "condition(stability, stable)"}),
+    ],
+)  # fmt: skip
+def test_a_plan_heading_plans(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # the last timed set of readings is now; an earlier entry's are earlier
+        ("10:05 Obs: T 38.2, HR 110, BP 100/60, RR 24.\n"
+         "11:40 Reviewed after fluids. Obs: T 37.6, HR 94, BP 118/70, RR 18.", {
+            "data(temperature, 37.6)", "data(heartRate, 94)", "data(systolicBP, 118)",
+            "data(diastolicBP, 70)", "data(respiratoryRate, 18)"}),
+        # values not taken again are earlier too, with the air they were taken on
+        ("Triage (0910): BM 14.2, T 37.1, SpO2 95% RA.\n"
+         "Review 1030: HR 80, BP 120/80, RR 16.", {
+            "data(heartRate, 80)", "data(systolicBP, 120)", "data(diastolicBP, 80)",
+            "data(respiratoryRate, 16)"}),
+        # a reading's own time counts before its entry's; a state said earlier stands
+        ("0800 Visit: alert and chatty. Sugar 3.1, juice given. Recheck at 0920: 6.8.\n"
+         "0900 Obs: HR 72, BP 130/76, RR 14.", {
+            "condition(consciousness, alert)", "data(bloodGlucose, 6.8)",
+            "data(heartRate, 72)", "data(systolicBP, 130)", "data(diastolicBP, 76)",
+            "data(respiratoryRate, 14)"}),
+        # entries across midnight are not ordered by their times: the nurse is asked
+        ("23:30 Obs: HR 100, RR 22, T 38.0.\n00:15 Obs: HR 90, RR 18, T 37.5.", set()),
+    ],
+)  # fmt: skip
+def test_timed_entries_of_a_record(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a speaker who gives Fahrenheit gives a sugar in mg/dL
+        ("Temp 101.2, fingerstick 243.", {
+            "data(temperature, 38.4)", "data(bloodGlucose, 13.5)"}),
+        ("Fingerstick 243, temp 98.9.", {
+            "data(temperature, 37.2)", "data(bloodGlucose, 13.5)"}),
+        # so does one who said mg/dL once
+        ("Sugar was 180 mg/dL at breakfast, now 95.", {"data(bloodGlucose, 5.3)"}),
+        # alone, a sugar above the chart's range stays unread
+        ("Fingerstick 243.", set()),
+        ("Temp 37.9, sugar 243.", {"data(temperature, 37.9)"}),
+    ],
+)  # fmt: skip
+def test_the_unit_system_of_the_words(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
