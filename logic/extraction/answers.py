@@ -53,7 +53,8 @@ _PRONOUN_VALUE = re.compile(
     r"(?:you're|she's|he's)\s+sitting(?=\s+at\s+\d)|"
     # "on the 24% venturi, sitting at 90"
     r"(?<=, )sitting(?=\s+at\s+\d)|"
-    r"\bnow\b[^.?!]{0,40}?\b(?:you're|she's|he's|you\s+are|she\s+is|he\s+is)|"
+    r"\bnow\b[^.?!]{0,40}?\b(?:you're|she's|he's|you\s+are|she\s+is|he\s+is|"
+    r"they're|they\s+are)|"
     r"(?:this\s+morning's|today's|tonight's|the\s+latest|latest|the\s+last\s+one)\s+(?:one\s+)?(?:is|was)|"
     r"(?:it|they|he|she)(?:'s|'ve|\s+has|\s+have)?\s+(?:come|gone|dropped|risen|fallen|"
     r"crept|climbed|settled|improved|recovered|fell|rose|came|went)(?:\s+back)?"
@@ -141,7 +142,10 @@ _OPENS_WITH_NUMBER = re.compile(
     r"one\s+minute|one\s+moment|there\s+we\s+go|let\s+me\s+see|it\s+says|it's\s+saying|"
     r"it\s+is|that\s+is|it\s+was|"
     r"it's\s+showing|it\s+reads|it's\s+reading|it's\s+beeped|it's\s+going|"
-    r"it's\s+done)[\s,.…]+)*(?=\d)",
+    r"it's\s+done|"
+    # "Finger please... five point eight", "ok little prick five point six"
+    r"(?:give\s+me\s+)?(?:your\s+)?finger(?:\s+please)?|please|little\s+(?:prick|scratch)|"
+    r"sharp\s+scratch)[\s,.…]+)*(?=\d)",
     re.I,
 )
 # "ill do one here 8.8": the words that may stand between an announcement and its

@@ -60,6 +60,14 @@ _OTHER_UNIT = re.compile(
     re.I,
 )
 _PERCENT = r"(?:%|percent|per cent)"
+# Drugs a number is a dose, a count or the hour of: "two paracetamol at six".
+_DRUG = (
+    r"(?:paracetamol|panadol|tylenol|acetaminophen|ibuprofen|codeine|co-codamol|"
+    r"tramadol|morphine|oramorph|oxycodone|oxy|oxynorm|endone|hydromorphone|dilaudid|"
+    r"norco|percocet|fentanyl|diazepam|lorazepam|haloperidol|lactulose|senna|"
+    r"ondansetron|metoclopramide|cyclizine|gliclazide|metformin|insulin)"
+)
+_DRUG_AFTER = re.compile(rf"\s+{_DRUG}\b", re.I)
 # A percentage of the oxygen given: "100% O2", "40 percent oxygen".
 _OXYGEN_GIVEN = re.compile(rf"\s*{_PERCENT}\s*(?:o2|oxygen)\b", re.I)
 # "91 on the pulse oximeter", "94 percent sats": a number said before its type.
@@ -1102,11 +1110,24 @@ class NumberBinder:
             if m.end <= treatment.start()
         ):
             treatment = None  # "HR 92, afebrile at 36.9": the type's own value
+        # "obs at four bp 156 over 70": the hour of a set of readings
+        clock = clock or bool(
+            re.search(
+                r"\b(?:obs|observations|vitals|vital\s+signs|set)\s+(?:done\s+|taken\s+)?at\s+$",
+                before,
+                re.I,
+            )
+            and number.value == int(number.value) <= 24
+        )
         # "she had glycopyrronium at four.": the hour something was done
         clock = clock or bool(
             _DONE_AT.search(before)
             and number.value == int(number.value) <= 12
             and re.match(r"\s*(?:o'?clock|am|pm)?\s*(?:[.,;]|$|and\b)", after)
+        )
+        # "two paracetamol", "her oxy at two": tablets counted, the hour of a dose
+        dose = bool(
+            _DRUG_AFTER.match(after) or re.search(rf"\b{_DRUG}\s+at\s+$", before, re.I)
         )
         # "Given 100% O2 by the crew": the oxygen given, not the saturation
         given = _OXYGEN_GIVEN.match(after) is not None and not any(
@@ -1116,6 +1137,7 @@ class NumberBinder:
         )
         return bool(
             given
+            or dose
             or _DENOMINATOR.search(before)
             or (number.value == 10 and _OVER_BEFORE.search(before))
             or (number.value == 10 and re.search(r"\d\s+of\s*$", before))  # "3 of 10"

@@ -1720,3 +1720,39 @@ def test_twenty_first_round_of_language(alphabet, text, expected):
 )  # fmt: skip
 def test_twenty_third_round_of_language(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # tablets counted and the hour of a dose are no ratings; the hour of a set
+        ("Her back pain's about a six, she had two paracetamol at ten.", {
+            "data(painLevel, 6)"}),
+        ("pain's a two since his oxy at one obs at three bp 128 over 74", {
+            "data(painLevel, 2)", "data(systolicBP, 128)", "data(diastolicBP, 74)"}),
+        # "now they are": the reading of the type before, said of now
+        ("Sats were 86 on air, so I put her on two litres and now they're 93.", {
+            "data(oxygenSaturation, 93)", "data(oxygenFlow, 2.0)",
+            "condition(oxygenSupply, supplemental)"}),
+        # what is said before a reading announced: a finger, a little prick
+        ("I'll check your sugar now. Little prick... seven point two.", {
+            "data(bloodGlucose, 7.2)"}),
+        # a response denied, and neither
+        ("Not responding to voice, only to a sternal rub.", {
+            "condition(consciousness, pain)"}),
+        ("Not responding to voice or pain.", {"condition(consciousness, unresponsive)"}),
+        ("He only opens his eyes with a shoulder squeeze.", {
+            "condition(consciousness, pain)"}),
+        ("Conscious, rational, oriented.", {"condition(consciousness, alert)"}),
+        # a clinic's reading in the present tense is now
+        ("Sugar in clinic's 6.6 today.", {"data(bloodGlucose, 6.6)"}),
+        # readings the nurse doubts
+        ("Tympanic says 34.1, that can't be right, redoing it.", set()),
+        ("Temp 38.6 but the thermometer's been giving funny readings.", set()),
+        # what happens most mornings; the GP's practice rung
+        ("Wide awake at five most mornings, pulse 72.", {"data(heartRate, 72)"}),
+        ("I rang the surgery about her leg, temp 37.2.", {"data(temperature, 37.2)"}),
+    ],
+)  # fmt: skip
+def test_twenty_fourth_round_of_language(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
