@@ -371,7 +371,9 @@ class AnswerReader(NumberBinder):
             f.statement.type == question.type and said_in[0] <= f.target < said_in[1]
             for f in self.found
         ):
-            return False  # "pain about a three, ok, any allergies? - no": told, not asked
+            return (
+                False  # "pain about a three, ok, any allergies? - no": told, not asked
+            )
         if not any(n == 0 for _, n in measurement.phrases):
             return False
         # "any chest pain? - no", "any headaches? - no": one kind of pain denied,
@@ -700,8 +702,12 @@ class AnswerReader(NumberBinder):
                 if m.kind == "value" and asked_in[0] <= m.start < asked_in[1]
             ]
             named = {(m.type, m.value) for m in asked}
-            if len(named) != 1 or self._background(asked[0].type) or any(
-                m.kind == "value" and a_start <= m.start < a_end for m in self.every
+            if (
+                len(named) != 1
+                or self._background(asked[0].type)
+                or any(
+                    m.kind == "value" and a_start <= m.start < a_end for m in self.every
+                )
             ):
                 continue
             answer = text[a_start:a_end]

@@ -832,7 +832,9 @@ class Context:
             # "A/P: sepsis. Give 2L O2.": a heading reaches every line it heads,
             # up to the next heading.
             after = _NEXT_HEADING.search(self.text, modifier.end)
-            return modifier.start <= start < (after.start() if after else len(self.text))
+            return (
+                modifier.start <= start < (after.start() if after else len(self.text))
+            )
         if rule.direction == "sentence":
             return self._in_sentence_scope(modifier, start)
         if rule.direction == "before":

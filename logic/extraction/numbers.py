@@ -298,8 +298,11 @@ def _word_runs(text: str) -> list[tuple[int, int]]:
 _HOMOPHONES = {"for": "four", "ate": "eight"}
 # What "for" is the preposition of: "eighty for the last hour", "sixty for now".
 _FOR_OBJECT = frozenset(
-    """the a an her him his them me you us it this that those these now hours hour
-    minutes minute days day weeks week months years two three four five""".split()
+    re.findall(
+        r"\S+",
+        """the a an her him his them me you us it this that those these now hours
+        hour minutes minute days day weeks week months years two three four five""",
+    )
 )
 
 
@@ -327,7 +330,12 @@ def _edits(
         if _NUMERAL.fullmatch(words):
             continue  # already digits
         digits = _run_value(
-            re.sub(r"\b(?:for|ate)\b", lambda m: _HOMOPHONES[m.group().lower()], words, flags=re.I)
+            re.sub(
+                r"\b(?:for|ate)\b",
+                lambda m: _HOMOPHONES[m.group().lower()],
+                words,
+                flags=re.I,
+            )
         )
         if re.fullmatch(r"\d+(\.\d+)?", digits):
             edits.append((start, end, digits))

@@ -221,7 +221,9 @@ def resolve(found: list[Found], alphabet: Alphabet, context: Context) -> Outcome
     return Outcome(tuple(kept), tuple(excluded), tuple(questions))
 
 
-def _superseded(found: list[Found], alphabet: Alphabet, context: Context) -> list[Found]:
+def _superseded(
+    found: list[Found], alphabet: Alphabet, context: Context
+) -> list[Found]:
     """In a record of timed entries, a reading timed before the last entry that
     holds a set of readings (three types or more) is earlier ("Triage (0620): HR
     108, T 36.8 ... Reassessment 0745: pain 3/10, HR 84, BP 138/86": the triage
@@ -238,7 +240,9 @@ def _superseded(found: list[Found], alphabet: Alphabet, context: Context) -> lis
         i for i in found if i.statement.family == "data" or i.statement.type in paired
     ]
     timed = {
-        id(item): clock_near(context.text, context.sentence_of(item.target), item.target)
+        id(item): clock_near(
+            context.text, context.sentence_of(item.target), item.target
+        )
         for item in readings
     }
     types: dict[int, set[str]] = {}

@@ -62,9 +62,15 @@ def test_times_of_day() -> None:
 
 
 def test_timed_entries_of_a_record() -> None:
-    text = "Triage (0620, CTAS 2): HR 108.\nnotes\nReassessment 0745: HR 84.\n08:10 seen"
+    text = (
+        "Triage (0620, CTAS 2): HR 108.\nnotes\nReassessment 0745: HR 84.\n08:10 seen"
+    )
     entries = timed_entries(text)
-    assert [minutes for _, minutes in entries] == [6 * 60 + 20, 7 * 60 + 45, 8 * 60 + 10]
+    assert [minutes for _, minutes in entries] == [
+        6 * 60 + 20,
+        7 * 60 + 45,
+        8 * 60 + 10,
+    ]
     assert entry_clock(entries, text.index("notes")) == 6 * 60 + 20
     assert entry_clock(entries, text.index("84")) == 7 * 60 + 45
     # the reading's own entry when its sentence says no time

@@ -162,8 +162,10 @@ def test_words_inside_a_readings_evidence_are_not_shown_as_not_understood(
         ("pain on a scale of one to ten, ten being the worst", set()),
         # a question names what it asks about; a bare no answers it, and a yes to
         # one state says it is so
-        ("Any chest pain? No. Diabetic? No. Alert? Yes.", {
-            "condition(consciousness, alert)"}),
+        (
+            "Any chest pain? No. Diabetic? No. Alert? Yes.",
+            {"condition(consciousness, alert)"},
+        ),
         ("Is she confused?", set()),
         ("Any new confusion? Uh, no. Temp 37.4", {"data(temperature, 37.4)"}),
         ("BP is fine, right?", set()),
