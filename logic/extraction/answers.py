@@ -8,7 +8,7 @@ import re
 from decimal import Decimal
 
 from logic.extraction.binding import TAKEN_NOW, NumberBinder, content_words
-from logic.extraction.context import MEASURE_NOW, Answered
+from logic.extraction.context import HEADING_WORDS, MEASURE_NOW, Answered
 from logic.extraction.mentions import Mention
 from logic.extraction.numbers import NumberToken
 from logic.extraction.units import value_converted
@@ -176,9 +176,7 @@ _OBJECTLESS = re.compile(r"\b(?:check|recheck|measure)\s*[,.…]", re.I)
 _ASKED_CARRIES = frozenset({"other", "historical"})
 # A heading of a record and the rest of its line: "PSH: R total hip replacement
 # 2014", "Previous procedures: EVL x 3".
-_HEADING = re.compile(
-    r"^[ \t]*([A-Za-z][A-Za-z/&' -]{0,40}?)[ \t]*:[ \t]*(\S[^\n]*)$", re.M
-)
+_HEADING = re.compile(rf"^[ \t]*({HEADING_WORDS})[ \t]*:[ \t]*(\S[^\n]*)$", re.M)
 # An answer that opens by saying yes, after fillers: "Aye, they stopped it".
 _OPENS_WITH_YES = re.compile(
     r"\W*(?:(?:um|uh|uhm|oh|so|well|ah|mm)\W+)*"

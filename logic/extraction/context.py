@@ -57,8 +57,10 @@ _DIRECTIONS = frozenset(
         "none",
     ]  # fmt: skip
 )
+# The words of a record's heading, before its colon: "PSH", "Previous procedures".
+HEADING_WORDS = r"[A-Za-z][A-Za-z/&' -]{0,40}?"
 # The heading that opens a record's next section: "\nAllergies: PCN".
-_NEXT_HEADING = re.compile(r"\n[ \t]*[A-Za-z][A-Za-z/&' -]{0,40}?[ \t]*:")
+_NEXT_HEADING = re.compile(rf"\n[ \t]*{HEADING_WORDS}[ \t]*:")
 # A sentence ends at . ! ? ; or a new line; not at a decimal point or an ellipsis
 # ("BP... 150 over 95" is one sentence broken by a pause).
 # ("...so temperature's 38.4": an ellipsis before words ends a sentence; before a
