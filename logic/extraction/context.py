@@ -57,6 +57,25 @@ _DIRECTIONS = frozenset(
         "none",
     ]  # fmt: skip
 )
+# The ward sister addressed by her title: "Sister, how is Mr Dlamini?"
+_SISTER_ADDRESSED = re.compile(r"(?:^|[.!?:\n]\s*)sister\s*,", re.I)
+# What follows a record's field of the patient: an age and a sex ("Pt: 46M").
+_AGE_AND_SEX = re.compile(
+    r"[ \t]*\d{1,3}[ \t]*(?:-?[ \t]*(?:y/?o|yo|yrs?|years?(?:[ \t]+old)?|year-old)[ \t,]*)?"
+    r"/?[ \t]*(?:m|f|male|female|man|woman)\b",
+    re.I,
+)
+
+
+def _a_record(listed: list[re.Match[str]], unlisted: list[re.Match[str]]) -> bool:
+    """Whether lines that open with "Word:" are a record's headings ("Hx:", "Obs:",
+    "Wound:", "Plan:"), not a transcript's speakers: three or more headings no list
+    of speakers names, none said twice, beside one listed label at most (speakers
+    take turns, so their labels come back)."""
+    names = [label.group().rstrip(" :").lower() for label in unlisted]
+    return len(listed) <= 1 and len(names) >= 3 and len(set(names)) == len(names)
+
+
 # The words of a record's heading, before its colon: "PSH", "Previous procedures".
 HEADING_WORDS = r"[A-Za-z][A-Za-z/&' -]{0,40}?"
 # The heading that opens a record's next section: "\nAllergies: PCN".
@@ -498,11 +517,17 @@ class Context:
             every = _labels_pattern(self.lexicon.speaker_labels, anywhere=True)
             patient = _labels_pattern(self.lexicon.patient_labels, anywhere=True)
             assert every is not None and patient is not None
-        labels = list(every.finditer(self.text))
+        # "Pt: 46M, day 1 post-op", "Client: 74 F": a record's field, no speaker
+        labels = [
+            label
+            for label in every.finditer(self.text)
+            if not _AGE_AND_SEX.match(self.text, label.end())
+        ]
         if any(self._line_start(label.start()) for label in labels):
-            labels = sorted(
-                labels + self._unlisted_labels(labels), key=lambda m: m.start()
-            )
+            unlisted = self._unlisted_labels(labels)
+            if _a_record(labels, unlisted):
+                return ()
+            labels = sorted(labels + unlisted, key=lambda m: m.start())
         elif not labels:
             labels = self._bare_labels(self.lexicon.speaker_labels)
             patient = _bare_pattern(self.lexicon.patient_labels)
@@ -551,9 +576,13 @@ class Context:
     def _by_patient(self, label: re.Match[str], patient: re.Pattern[str]) -> bool:
         """Whether a label is the patient's side: a listed patient label, with its
         aside taken off ("Wife (on speakerphone):"); or an unlisted name the
-        others call the patient by ("Josh, what's the pain now?" ... "Josh:")."""
+        others call the patient by ("Josh, what's the pain now?" ... "Josh:"). A
+        "Sister:" the others address as "Sister," is the ward sister, a nurse."""
         if patient.fullmatch(label.group()):
-            return True
+            return not (
+                _label_name(label.group()).lower() == "sister"
+                and _SISTER_ADDRESSED.search(self.text) is not None
+            )
         bare = re.sub(r"\s*\([^)]*\)", "", label.group())
         if bare != label.group():
             return patient.fullmatch(bare) is not None

@@ -98,18 +98,25 @@ _ENTRY = re.compile(
 )
 
 
+_A_DAY = 24 * 60
+_HALF_A_DAY = 12 * 60
+
+
 def timed_entries(text: str) -> tuple[tuple[int, int], ...]:
-    """``(start, minutes after midnight)`` of each timed entry of a record, when it
-    has two or more, in the order written and with times that never go back (a
-    record that crosses midnight, or is not in order, has none: no guessing)."""
-    entries = tuple(
-        (m.start(), int(m.group(1)) * 60 + int(m.group(2)))
-        for m in _ENTRY.finditer(text)
-    )
-    times = [minutes for _, minutes in entries]
-    if len(entries) < 2 or times != sorted(times):
-        return ()
-    return entries
+    """``(start, minutes after the first midnight)`` of each timed entry of a
+    record, when it has two or more in the order written. A time more than half a
+    day before the one above it is the next day ("21:15 ... 01:30"); one less
+    than that before it is out of order, and the record has none: no guessing."""
+    entries: list[tuple[int, int]] = []
+    day = 0
+    for match in _ENTRY.finditer(text):
+        minutes = int(match.group(1)) * 60 + int(match.group(2))
+        if entries and day + minutes < entries[-1][1]:
+            if entries[-1][1] - (day + minutes) <= _HALF_A_DAY:
+                return ()
+            day += _A_DAY
+        entries.append((match.start(), day + minutes))
+    return tuple(entries) if len(entries) >= 2 else ()
 
 
 def entry_clock(entries: tuple[tuple[int, int], ...], position: int) -> int | None:

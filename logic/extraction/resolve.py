@@ -21,6 +21,7 @@ from logic.statements import Statement
 
 _NOT_NOW = EXCLUDING | {"range"}
 _COUNT = {2: "two", 3: "three", 4: "four"}
+_A_DAY = 24 * 60
 
 # A value denied: "no allergies", "not confused" ({} holds its synonyms).
 _DENIAL_OF = r"\b(?:no|not|never|without|denies)\s+(?:known\s+)?(?:{})\b"
@@ -239,12 +240,7 @@ def _superseded(
     readings = [
         i for i in found if i.statement.family == "data" or i.statement.type in paired
     ]
-    timed = {
-        id(item): clock_near(
-            context.text, context.sentence_of(item.target), item.target
-        )
-        for item in readings
-    }
+    timed = {id(item): _entry_time(item, entries, context) for item in readings}
     types: dict[int, set[str]] = {}
     for item in readings:
         minutes = entry_clock(entries, item.target)
@@ -264,6 +260,18 @@ def _superseded(
         else item
         for item in found
     ]
+
+
+def _entry_time(
+    item: Found, entries: tuple[tuple[int, int], ...], context: Context
+) -> int | None:
+    """When a reading of a timed record was taken: its own time of day on its
+    entry's day ("Recheck at 1030: 112"), else its entry's time."""
+    entry = entry_clock(entries, item.target)
+    own = clock_near(context.text, context.sentence_of(item.target), item.target)
+    if entry is None or own is None:
+        return entry
+    return entry - entry % _A_DAY + own % _A_DAY
 
 
 def _taken_back(

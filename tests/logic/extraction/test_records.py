@@ -69,8 +69,14 @@ def test_a_plan_heading_plans(alphabet, text, expected):
             "condition(consciousness, alert)", "data(bloodGlucose, 6.8)",
             "data(heartRate, 72)", "data(systolicBP, 130)", "data(diastolicBP, 76)",
             "data(respiratoryRate, 14)"}),
-        # entries across midnight are not ordered by their times: the nurse is asked
-        ("23:30 Obs: HR 100, RR 22, T 38.0.\n00:15 Obs: HR 90, RR 18, T 37.5.", set()),
+        # entries across midnight are of the next day; entries written out of order
+        # are no timed record, and each reading's time of day decides
+        ("23:30 Obs: HR 100, RR 22, T 38.0.\n00:15 Obs: HR 90, RR 18, T 37.5.", {
+            "data(heartRate, 90)", "data(respiratoryRate, 18)",
+            "data(temperature, 37.5)"}),
+        ("10:30 Obs: HR 100, RR 22, T 38.0.\n09:15 Obs: HR 90, RR 18, T 37.5.", {
+            "data(heartRate, 100)", "data(respiratoryRate, 22)",
+            "data(temperature, 38.0)"}),
     ],
 )  # fmt: skip
 def test_timed_entries_of_a_record(alphabet, text, expected):
@@ -93,4 +99,23 @@ def test_timed_entries_of_a_record(alphabet, text, expected):
     ],
 )  # fmt: skip
 def test_the_unit_system_of_the_words(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a field of the patient with an age and a sex is no speaker's turn
+        ("Pt: 46M, day 1 post-op laparotomy.\nObs: HR 90, BP 128/78, RR 18.", {
+            "condition(backgroundInfo, operation)", "data(heartRate, 90)",
+            "data(systolicBP, 128)", "data(diastolicBP, 78)",
+            "data(respiratoryRate, 18)"}),
+        # headings no list of speakers names, none twice: a record, not a transcript
+        ("Client: Mrs R, home visit.\nHx: type 2 diabetic.\nObs: BP 132/76, HR 72.\n"
+         "Wound: clean.\nMobility: frame.", {
+            "condition(backgroundInfo, diabetes)", "data(systolicBP, 132)",
+            "data(diastolicBP, 76)", "data(heartRate, 72)"}),
+    ],
+)  # fmt: skip
+def test_a_record_is_no_transcript(alphabet, text, expected):
     assert canon(alphabet, text) == expected

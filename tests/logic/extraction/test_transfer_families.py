@@ -1758,3 +1758,21 @@ def test_twenty_third_round_of_language(alphabet, text, expected):
 )  # fmt: skip
 def test_twenty_fourth_round_of_language(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # the ward sister, addressed by her title, speaks as a nurse
+        ("Doctor: Sister, how is he doing?\nSister: He's alert, temperature 37.4, "
+         "pulse 78.", {
+            "condition(consciousness, alert)", "data(temperature, 37.4)",
+            "data(heartRate, 78)"}),
+        # a patient's sister is another person still
+        ("Nurse: Anyone in the family diabetic?\nSister: I am, type 1.", set()),
+        ("Her sister, who lives with her, is diabetic. Pulse 80.", {
+            "data(heartRate, 80)"}),
+    ],
+)  # fmt: skip
+def test_twenty_fifth_round_of_language(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
