@@ -57,6 +57,13 @@ _DIRECTIONS = frozenset(
         "none",
     ]  # fmt: skip
 )
+# A reading the patient's side says it took just now: "I did them just now".
+_DONE_JUST_NOW = re.compile(
+    r"\b(?:i|we)\s+(?:(?:did|took|checked|done|'ve\s+(?:just\s+)?(?:done|taken|checked))"
+    r"\s+(?:them|it|his|her|the)\b[^.?!]{0,20}?\bjust\s+now|"
+    r"'ve\s+just\s+(?:done|taken|checked))\b",
+    re.I,
+)
 # The ward sister addressed by her title: "Sister, how is Mr Dlamini?"
 _SISTER_ADDRESSED = re.compile(r"(?:^|[.!?:\n]\s*)sister\s*,", re.I)
 # What follows a record's field of the patient: an age and a sex ("Pt: 46M").
@@ -681,6 +688,8 @@ class Context:
         for index, (start, end, by_patient) in enumerate(turns):
             if not (by_patient and start <= position < end) or index == 0:
                 continue
+            if _DONE_JUST_NOW.search(self.text, start, position):
+                return True  # "Carer: I did them just now. Sats 89 on room air"
             asked_start, asked_end, asked_by_patient = turns[index - 1]
             if asked_by_patient:
                 return False

@@ -66,7 +66,7 @@ _OF_PATIENT_WORDS = frozenset(
         very and so well ok okay um uh er i i'd i'm id would say think reckon
         believe all in whole my judgement judgment opinion view call consider class
         describe regard count as looking seeming getting becoming become becomes
-        became bit little more really unwell sick poorly
+        became bit little more really unwell sick poorly honestly frankly
         """,
     )
 )

@@ -6,7 +6,11 @@ from __future__ import annotations
 import re
 
 _RANGE = re.compile(
-    r"(?P<low>\d+(?:\.\d+)?)\s*(?:to|-|–|or)\s*(?P<high>\d+(?:\.\d+)?)", re.I
+    r"(?P<low>\d+(?:\.\d+)?)\s*(?:to|-|–|or|"
+    # "a seven, maybe an eight", "Eight... maybe nine": a rating given as two
+    r"(?:,|\.{3}|…)?\s*(?:or\s+)?(?:maybe|possibly|perhaps|probably)(?:\s+an?)?)"
+    r"\s*(?P<high>\d+(?:\.\d+)?)",
+    re.I,
 )
 # "almost 200", "over 38", "sats below 90": a bound, not a value ("120 over 80" is a
 # pair: "over" right after a number is not a bound).
@@ -91,10 +95,24 @@ def clock_near(text: str, sentence: tuple[int, int], start: int) -> int | None:
 # with a heading of a few words that holds one ("Reassessment 0745:", "Triage
 # (0620, CTAS 2):").
 _ENTRY = re.compile(
-    r"^[ \t]*(?:(?:[A-Za-z][\w/-]*[ \t]+){1,3}\(?(?:at[ \t]+)?"
+    r"(?:^|(?<=[.;] ))[ \t]*(?:(?:[A-Za-z0-9][\w/-]*[ \t–-]+){1,6}?\(?(?:at[ \t]+)?"
     r"(?=(?:[01]\d|2[0-3])[:.]?[0-5]\d\b[^\n:]{0,25}:)|\(?)"
-    r"([01]\d|2[0-3])[:.]?([0-5]\d)(?![\d.])",
+    r"([01]\d|2[0-3])[:.]?([0-5]\d)(?![\d.])(?=[^\n:]{0,25}:|[ \t]+\S)",
     re.M,
+)
+# A record's entry of a phase before another ("Pre-procedure:", "Resting (on air):",
+# "Pre-transfusion obs"), and one of a phase after ("Post-procedure (30 min):").
+_EARLY_ENTRY = re.compile(
+    r"(?:^|(?<=[.;] ))[ \t]*(?:pre-[a-z]+|pre\s+(?:procedure|op|exercise|transfusion)|"
+    r"pre(?:procedure|op|operative|transfusion|exercise)|resting|at\s+rest|baseline|initial|"
+    r"on\s+arrival|at\s+triage|triage|admission|on\s+admission)\b[^\n:]{0,30}:",
+    re.I | re.M,
+)
+_LATER_ENTRY = re.compile(
+    r"(?:^|(?<=[.;] ))[ \t]*(?:post-[a-z]+|post\s+(?:procedure|op|exercise|transfusion)|"
+    r"post(?:procedure|op|operative|transfusion|exercise)|recovery|after\s+\w+|repeat|recheck|"
+    r"re-?assessment|review|current|latest|now)\b[^\n:]{0,30}:",
+    re.I | re.M,
 )
 
 
@@ -117,6 +135,22 @@ def timed_entries(text: str) -> tuple[tuple[int, int], ...]:
             day += _A_DAY
         entries.append((match.start(), day + minutes))
     return tuple(entries) if len(entries) >= 2 else ()
+
+
+def phase_entries(text: str) -> tuple[tuple[int, bool], ...]:
+    """``(start, later)`` of each entry of a record that names its phase, in the
+    order written, when an entry of an earlier phase ("Pre-procedure:") comes
+    before one of a later phase ("Post-procedure (30 min):"); none otherwise."""
+    entries = sorted(
+        [(m.start(), False) for m in _EARLY_ENTRY.finditer(text)]
+        + [(m.start(), True) for m in _LATER_ENTRY.finditer(text)]
+    )
+    first_early = next((s for s, later in entries if not later), None)
+    if first_early is None or not any(
+        later and s > first_early for s, later in entries
+    ):
+        return ()
+    return tuple(entries)
 
 
 def entry_clock(entries: tuple[tuple[int, int], ...], position: int) -> int | None:

@@ -16,12 +16,23 @@ from decimal import Decimal
 from logic.alphabet import Alphabet
 from logic.extraction.confirmation import type_label
 from logic.extraction.context import EXCLUDING, Context
-from logic.extraction.readings import clock_near, entry_clock, timed_entries
+from logic.extraction.readings import (
+    clock_near,
+    entry_clock,
+    phase_entries,
+    timed_entries,
+)
 from logic.statements import Statement
 
 _NOT_NOW = EXCLUDING | {"range"}
 _COUNT = {2: "two", 3: "three", 4: "four"}
 _A_DAY = 24 * 60
+# The set of readings taken before a treatment: "pre-transfusion obs were".
+_PRE_SET = re.compile(
+    r"\bpre[- ]?(?:transfusion|procedure|sedation|op|operative|neb|nebuliser|treatment|"
+    r"dialysis|infusion|analgesia|exercise)\b[^.;]{0,60}$",
+    re.I,
+)
 
 # A value denied: "no allergies", "not confused" ({} holds its synonyms).
 _DENIAL_OF = r"\b(?:no|not|never|without|denies)\s+(?:known\s+)?(?:{})\b"
@@ -119,6 +130,15 @@ def _decide(items: list[Found], context: Context) -> Found | None:
     # All timed, each differently, within half a day (no guessing across midnight).
     if len(known) == len(items) == len(set(known)) and max(known) - min(known) <= 720:
         return max(zip(known, items, strict=True), key=lambda pair: pair[0])[1]
+    # "Her pre-transfusion obs were 36.4 ... the fifteen-minute obs 36.6": a value
+    # of the set before a treatment yields to the one after it.
+    pre = [
+        i
+        for i in items
+        if _PRE_SET.search(context.text, context.sentence_of(i.target)[0], i.target)
+    ]
+    if pre and len(items) - len(pre) == 1:
+        return next(i for i in items if i not in pre)
     # "Resps are 26, sorry, 16": a correction decides before the tense does.
     if any(
         context.cue_between(cue, before.target, last.target)
@@ -232,6 +252,7 @@ def _superseded(
     time counts before its entry's ("Recheck at 1030: 112"); states said in an
     earlier entry ("alert and oriented") stand, as background facts do, except
     the air or oxygen a reading was taken on."""
+    found = _phased(found, alphabet, context)
     entries = timed_entries(context.text)
     if not entries:
         return found
@@ -257,6 +278,37 @@ def _superseded(
     return [
         replace(item, context=item.context | {"historical"})
         if (minutes := timed.get(id(item))) is not None and minutes < latest
+        else item
+        for item in found
+    ]
+
+
+def _phased(found: list[Found], alphabet: Alphabet, context: Context) -> list[Found]:
+    """In a record of phases, the readings of an earlier phase are earlier once a
+    later phase holds readings of two types or more ("Pre-procedure: HR 102, SpO2
+    91% on 2 L ... Post-procedure (30 min): HR 90, SpO2 96% on room air"), with
+    the air or oxygen they were taken on."""
+    entries = phase_entries(context.text)
+    if not entries:
+        return found
+    paired = {m.pair for m in alphabet.measurements.values() if m.pair}
+
+    def phase(item: Found) -> tuple[int, bool] | None:
+        opened = [e for e in entries if e[0] <= item.target]
+        return opened[-1] if opened else None
+
+    later_types: dict[int, set[str]] = {}
+    for item in found:
+        said = phase(item)
+        if said is not None and said[1] and item.statement.family == "data":
+            later_types.setdefault(said[0], set()).add(item.statement.type)
+    sets = [start for start, types in later_types.items() if len(types) >= 2]
+    return [
+        replace(item, context=item.context | {"historical"})
+        if (said := phase(item)) is not None
+        and not said[1]
+        and any(start > said[0] for start in sets)
+        and (item.statement.family == "data" or item.statement.type in paired)
         else item
         for item in found
     ]

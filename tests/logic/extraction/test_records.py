@@ -119,3 +119,34 @@ def test_the_unit_system_of_the_words(alphabet, text, expected):
 )  # fmt: skip
 def test_a_record_is_no_transcript(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a phase before another: what the later phase read is now
+        ("Pre-procedure: HR 110, BP 150/90, SpO2 92% on 2 L.\nProcedure: ascitic tap.\n"
+         "Post-procedure (20 min): HR 94, BP 132/80, SpO2 96% on room air.", {
+            "condition(backgroundInfo, procedure)", "data(heartRate, 94)",
+            "data(systolicBP, 132)", "data(diastolicBP, 80)",
+            "data(oxygenSaturation, 96)", "condition(oxygenSupply, air)"}),
+        ("Resting (on air): HR 88, SpO2 95%, RR 18.\nEnd of walk test: SpO2 87%.\n"
+         "Recovery at 2 min (on air): SpO2 94%, HR 96.", {
+            "data(oxygenSaturation, 94)", "data(heartRate, 96)",
+            "condition(oxygenSupply, air)"}),
+        # alone, an early phase is what there is
+        ("Pre-op check: BP 128/76, HR 70.", {
+            "data(systolicBP, 128)", "data(diastolicBP, 76)", "data(heartRate, 70)"}),
+        # entries with their times after a full stop, and headings with words before
+        # the time
+        ("Hx: COPD. 0700: T 37.9, HR 104, RR 24. 1300: HR 90, RR 20, SpO2 93% on air.", {
+            "data(heartRate, 90)", "data(respiratoryRate, 20)",
+            "data(oxygenSaturation, 93)", "condition(oxygenSupply, air)"}),
+        ("Before unit 1 (0900): T 36.5, P 80, BP 130/70.\n"
+         "Unit 2 at 15 min (1140): T 38.0, P 104, BP 140/80.", {
+            "data(temperature, 38.0)", "data(heartRate, 104)", "data(systolicBP, 140)",
+            "data(diastolicBP, 80)"}),
+    ],
+)  # fmt: skip
+def test_phases_of_a_record(alphabet, text, expected):
+    assert canon(alphabet, text) == expected

@@ -1776,3 +1776,55 @@ def test_twenty_fourth_round_of_language(alphabet, text, expected):
 )  # fmt: skip
 def test_twenty_fifth_round_of_language(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # planned: "is for" what is to come
+        ("Mr Obi is for theatre later, he's allergic to plasters.", {
+            "condition(backgroundInfo, allergic)"}),
+        # an elder named by a kin word with "here" or a bed is the patient
+        ("Nana here is only responding to pain now.", {
+            "condition(consciousness, pain)"}),
+        ("Uncle bay three, post-op hernia repair, sats 97 on air.", {
+            "condition(backgroundInfo, operation)", "data(oxygenSaturation, 97)",
+            "condition(oxygenSupply, air)"}),
+        # readings the nurse doubts, for the hands or the trace
+        ("Sats showing 81 but her hands are like ice and the trace is rubbish.", set()),
+        # a rating given as two numbers with "maybe"
+        ("Pain a six, maybe a seven, in her back.", set()),
+        ("Pt: Five... maybe six.", set()),
+        # "honestly" before a judgement of the patient
+        ("Pulse 120, honestly I'd call her unstable.", {
+            "data(heartRate, 120)", "condition(stability, unstable)"}),
+        # a plan to take the oxygen off
+        ("Sats 95 on 1 litre, try to take off the oxygen overnight.", {
+            "data(oxygenSaturation, 95)", "data(oxygenFlow, 1.0)",
+            "condition(oxygenSupply, supplemental)"}),
+        # a value said of "it", come down to
+        ("Her pain was bad so she had morphine, and when I went back she said it was "
+         "down to a two.", {
+            "data(painLevel, 2)"}),
+        # another bed's value named by its place
+        ("Sats 96 on air. The sugar of 22 on the board is the window bed, not her.", {
+            "data(oxygenSaturation, 96)", "condition(oxygenSupply, air)"}),
+        # a home device used now at the clinician's watch
+        ("I had her put the home cuff on while I watched: BP 92 over 58.", {
+            "data(systolicBP, 92)", "data(diastolicBP, 58)"}),
+        # staff labels: a medical assistant; a carer who did the obs just now
+        ("MA: Temp is 99.1, pulse 88.\nPt: Okay.", {
+            "data(temperature, 37.3)", "data(heartRate, 88)"}),
+        ("Dr: Any obs?\nCarer: I did them just now. Sats 91 on air, pulse 96.", {
+            "data(oxygenSaturation, 91)", "condition(oxygenSupply, air)",
+            "data(heartRate, 96)"}),
+        # the set before a treatment yields to the one after it
+        ("Her pre-dialysis BP was 168 over 90 and the post-dialysis BP is 132 over 78.", {
+            "data(systolicBP, 132)", "data(diastolicBP, 78)"}),
+        # "and got": what the reading gave
+        ("Sats 84 on the finger, moved the probe to her ear and got ninety-five.", {
+            "data(oxygenSaturation, 95)"}),
+    ],
+)  # fmt: skip
+def test_twenty_sixth_round_of_language(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
