@@ -1708,6 +1708,8 @@ def test_twenty_first_round_of_language(alphabet, text, expected):
             "data(oxygenSaturation, 97)", "condition(oxygenSupply, air)"}),
         ("Nebs done and O2 off, sats 95.", {
             "data(oxygenSaturation, 95)", "condition(oxygenSupply, air)"}),
+        ("Oxygen is off now, sats 95.", {
+            "data(oxygenSaturation, 95)", "condition(oxygenSupply, air)"}),
         ("Coughing, mask given, sats 96 on room air.", {
             "data(oxygenSaturation, 96)", "condition(oxygenSupply, air)"}),
         # durations in "h" are no values
