@@ -148,7 +148,12 @@ def conversions_parse(where: str, table: Mapping[str, Any], fail: Fail) -> tuple
             or unspoken_with is None
             or (unspoken_with and unspoken is None)
         ):
-            fail(where, "conversions", usage + "; one of words or unspoken is needed")
+            fail(
+                where,
+                "conversions",
+                usage + "; one of words or unspoken is needed, and unspoken_with "
+                "only with unspoken",
+            )
             continue
         result.append(
             Conversion(

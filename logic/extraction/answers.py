@@ -185,7 +185,13 @@ _HEADING = re.compile(rf"^[ \t]*({HEADING_WORDS})[ \t]*:[ \t]*(\S[^\n]*)$", re.M
 _OPENS_WITH_YES = re.compile(
     r"\W*(?:(?:um|uh|uhm|oh|so|well|ah|mm)\W+)*"
     r"(?:yes|yeah|yep|yup|aye|ya|correct|that's\s+right|that\s+is\s+right|right|"
-    r"(?:i|she|he|they|we)(?:'m|\s+am|\s+is|\s+are|'s|'re)(?=\W*$|\W+(?!not\b)))\b",
+    r"(?:i|she|he|they|we)(?:'m|\s+am|\s+is|\s+are|'s|'re)(?=\W*$))\b",
+    re.I,
+)
+# A question of another time: its yes says nothing of now.
+_EARLIER = frozenset({"historical", "past", "episodic"})
+_ASKED_OF_BEFORE = re.compile(
+    r"\b(?:before|ever|previously|in\s+the\s+past|used\s+to|yesterday|last\s+night)\b",
     re.I,
 )
 # What keeps a question's value from its yes: a denial in the question or the
@@ -717,8 +723,12 @@ class AnswerReader(NumberBinder):
             if yes is None:
                 continue
             said = self.context.attributes(asked[0].start, asked[0].end)
-            if "question" not in said or said & _NOT_CONFIRMED:
-                continue
+            if (
+                "question" not in said
+                or said & (_NOT_CONFIRMED | _EARLIER)
+                or _ASKED_OF_BEFORE.search(text, *asked_in)
+            ):
+                continue  # ("Have you been confused before? - Yes": not now)
             if self.context.attributes(a_start, a_start + yes.end()) & _NOT_CONFIRMED:
                 continue
             ((type_name, value),) = named
@@ -726,7 +736,7 @@ class AnswerReader(NumberBinder):
                 Statement("condition", type_name, value),
                 a_start + yes.start(),
                 a_start + yes.end(),
-                extra=said & (_ASKED_CARRIES | {"historical", "past", "episodic"}),
+                extra=said & _ASKED_CARRIES,
             )
 
     def _background(self, type_name: str) -> bool:
@@ -788,7 +798,8 @@ class AnswerReader(NumberBinder):
     def _questions_answered(self) -> list[tuple[tuple[int, int], tuple[int, int]]]:
         """(question, answer) spans: in a transcript a clinician's turn and the
         patient's turn after it; otherwise a sentence ending in "?" and the
-        sentence after it."""
+        sentence after it, and a record's heading and the line it heads ("PSH:
+        cholecystectomy 2009" answers what the heading asks)."""
         turns = self.context.turns
         if turns:
             return [

@@ -43,7 +43,7 @@ _DENOMINATOR = re.compile(r"(?:\bout\s+(?:of|and|in)|/|(?<=\d )by)\s*$", re.I)
 _OVER_BEFORE = re.compile(r"\b(?:10|[0-9])\s+over\s*$", re.I)
 _OTHER_UNIT = re.compile(
     # "hr" before a number is a heart rate ("RR 18 HR 90"), not hours.
-    r"^[\s-]*(?:(?:mls?|mils?|millilitres?|hours?|(?-i:hrs?|h)(?!\s*\d)|minutes?|mins?|days?|"
+    r"^[\s-]*(?:(?:mls?|mils?|millilitres?|hours?|(?-i:hrs?)(?!\s*\d)|(?-i:h)(?=\s+(?:ago|after|before|later|post|since|prior))|minutes?|mins?|days?|"
     r"weeks?|months?|years?|yrs?|yo|o'clock|times(?!\s+(?:a|per)\s+min)|kg|kilos?|lbs?|pounds|mg|mcg|grams?|am|"
     r"an?\s+hour|per\s+hour|an\s+hr|/hr|"
     r"pm|units?|cc|ccs|cm|mm|inches|feet|ft|tablets?|tabs|doses?|puffs?|gauge|"
@@ -1033,8 +1033,17 @@ class NumberBinder:
             a <= number.start < b for a, b in (*self.scales, *self.context.labels)
         )  # "Speaker 2:" names who speaks
 
+    def _next_reading_unsaid(self, number: NumberToken) -> bool:
+        """Whether no type word right after ``number`` waits for it: none follows,
+        or the one that follows has a number of its own."""
+        after = self._type_after(number)
+        return (
+            after is None or _NUMBER_NEXT.match(self.norm.text, after.end) is not None
+        )
+
     def _slash_diastolic(self, number: NumberToken, last_type: str) -> bool:
-        """ "150/90", "130 by 80", "128 to 76": the number after the slash is the
+        """ "150/90", "130 by 80", "128 to 76", "bp 130 80": the second number of
+        a pair, after its slash, "by" or "to", or with its "over" lost, is the
         diastolic pressure."""
         return last_type == "systolicBP" and bool(
             _SECOND_OF_PAIR.search(self.norm.text[: number.start])
@@ -1054,6 +1063,13 @@ class NumberBinder:
             and self.norm.text[said.end : number.start] == " "
             and number.value == int(number.value)
             and number.value < said.value
+            # ("BP 132 97% on air", "BP 128 72 pulse": the next reading's number,
+            # unless that type has its own: "bp 142 86 pulse 70")
+            and self._next_reading_unsaid(number)
+            and not any(
+                unit_after(self.norm.text, number.end, m) is not None
+                for m in self.alphabet.measurements.values()
+            )
         )
 
     def _pair_by_to(self, number: NumberToken) -> bool:
@@ -1130,10 +1146,12 @@ class NumberBinder:
             _DRUG_AFTER.match(after) or re.search(rf"\b{_DRUG}\s+at\s+$", before, re.I)
         )
         # "Given 100% O2 by the crew": the oxygen given, not the saturation
-        given = _OXYGEN_GIVEN.match(after) is not None and not any(
-            m.kind == "type" and content_words(before[m.end :]) == 0
-            for m in self.kept
-            if m.end <= number.start
+        given = _OXYGEN_GIVEN.match(after) is not None and bool(
+            re.search(
+                r"\b(?:given|gave|giving|received|receiving|on|with|via|of)\s+$",
+                before,
+                re.I,
+            )
         )
         return bool(
             given

@@ -59,9 +59,9 @@ _DIRECTIONS = frozenset(
 )
 # A reading the patient's side says it took just now: "I did them just now".
 _DONE_JUST_NOW = re.compile(
-    r"\b(?:i|we)\s+(?:(?:did|took|checked|done|'ve\s+(?:just\s+)?(?:done|taken|checked))"
-    r"\s+(?:them|it|his|her|the)\b[^.?!]{0,20}?\bjust\s+now|"
-    r"'ve\s+just\s+(?:done|taken|checked))\b",
+    r"\b(?:(?:i|we)\s+(?:did|took|checked|done)\s+(?:them|it|his|her|the)\b"
+    r"[^.?!]{0,20}?\bjust\s+now|"
+    r"(?:i|we)(?:'ve|\s+have)\s+just\s+(?:done|taken|checked))\b",
     re.I,
 )
 # The ward sister addressed by her title: "Sister, how is Mr Dlamini?"
@@ -85,8 +85,9 @@ def _a_record(listed: list[re.Match[str]], unlisted: list[re.Match[str]]) -> boo
 
 # The words of a record's heading, before its colon: "PSH", "Previous procedures".
 HEADING_WORDS = r"[A-Za-z][A-Za-z/&' -]{0,40}?"
-# The heading that opens a record's next section: "\nAllergies: PCN".
-_NEXT_HEADING = re.compile(rf"\n[ \t]*{HEADING_WORDS}[ \t]*:")
+# Where a heading's section ends: at a line that is no item of it (an item opens
+# with a bullet or a number and a stop: "- recheck sugar", "2. wean O2").
+_SECTION_END = re.compile(r"\n(?![ \t]*(?:[-•*]|\d{1,2}[.)])[ \t])")
 # A sentence ends at . ! ? ; or a new line; not at a decimal point or an ellipsis
 # ("BP... 150 over 95" is one sentence broken by a pause).
 # ("...so temperature's 38.4": an ellipsis before words ends a sentence; before a
@@ -869,9 +870,9 @@ class Context:
         if rule.direction == "rest":
             return start >= self.sentence_of(modifier.start)[0]
         if rule.direction == "section":
-            # "A/P: sepsis. Give 2L O2.": a heading reaches every line it heads,
-            # up to the next heading.
-            after = _NEXT_HEADING.search(self.text, modifier.end)
+            # "Plan: fluids. Give 2L O2.\n- recheck sugar": a heading reaches its line
+            # and the items under it, not the record's next line.
+            after = _SECTION_END.search(self.text, modifier.end)
             return (
                 modifier.start <= start < (after.start() if after else len(self.text))
             )

@@ -229,8 +229,19 @@ class _Reader(AnswerReader):
         if _PATIENT_IS.search(before) or re.search(r"(?:\s[-–—]|:)\s*$", before):
             return False  # "looking at everything today I'd say you're stable"
         # "... temp 39.1 unstable", "pain 8/10 unstable": in a list of readings
-        # with no stops, what follows the last value is said of the patient
-        before = re.split(r"\d(?:\s*(?:%|/\s*10\b))?", before)[-1]
+        # with no stops, what follows the last value read is said of the patient
+        # (not "the wound on day 3 is stable": no reading ends there)
+        read = [
+            n.end
+            for f in self.found
+            if f.statement.family == "data" and clause_start <= f.target < value.start
+            for n in self.all_numbers
+            if n.start == f.target
+        ]
+        if read:
+            before = re.sub(
+                r"^\s*(?:%|/\s*10\b)", "", before[max(read) - clause_start :]
+            )
         words = re.findall(r"[\w']+", before)
         for index, word in enumerate(words):
             titled = index > 0 and words[index - 1].lower() in (

@@ -253,7 +253,7 @@ def _word_runs(text: str) -> list[tuple[int, int]]:
                 break
             if _is_number(name):
                 last = probe
-            elif _homophone_digit(words, probe):
+            elif _homophone_digit(words, probe, text):
                 # "heart rate eighty for bp ...": a recogniser's "eighty-four"
                 last = probe
                 break
@@ -296,24 +296,29 @@ def _word_runs(text: str) -> list[tuple[int, int]]:
 
 # Words a recogniser writes for a digit said after a tens word ("ninety ate").
 _HOMOPHONES = {"for": "four", "ate": "eight"}
-# What "for" is the preposition of: "eighty for the last hour", "sixty for now".
-_FOR_OBJECT = frozenset(
+# What may follow a digit heard as its homophone in a list of readings: the next
+# reading's word, its unit, or nothing ("heart rate eighty for bp ...", "sats ninety
+# ate on room air"); anything else ("ninety for most of the night") keeps the word.
+_AFTER_A_READING = frozenset(
     re.findall(
         r"\S+",
-        """the a an her him his them me you us it this that those these now hours
-        hour minutes minute days day weeks week months years two three four five""",
+        """bp blood pressure pulse hr heart rate resps rr resp respiratory sats sat spo2
+        o2 temp temperature t p bm bgl sugar glucose on and over percent bpm pain gcs
+        alert""",
     )
 )
 
 
-def _homophone_digit(words: list[tuple[str, int, int]], index: int) -> bool:
+def _homophone_digit(words: list[tuple[str, int, int]], index: int, text: str) -> bool:
     """Whether ``words[index]`` is a digit written as its homophone right after a
-    tens word ("eighty for", "ninety ate"), not the preposition "for"."""
+    tens word ("eighty for", "ninety ate") in a list of readings: before the next
+    reading's word or the end of its line, not the preposition "for"."""
     name = words[index][0]
     if name not in _HOMOPHONES or words[index - 1][0] not in _TENS:
         return False
-    after = words[index + 1][0] if index + 1 < len(words) else ""
-    return name != "for" or not (after in _FOR_OBJECT or _is_number(after))
+    if index + 1 == len(words) or "\n" in text[words[index][2] : words[index + 1][1]]:
+        return True
+    return words[index + 1][0] in _AFTER_A_READING
 
 
 def _edits(

@@ -6,10 +6,13 @@ from __future__ import annotations
 import re
 
 _RANGE = re.compile(
-    r"(?P<low>\d+(?:\.\d+)?)\s*(?:to|-|–|or|"
-    # "a seven, maybe an eight", "Eight... maybe nine": a rating given as two
-    r"(?:,|\.{3}|…)?\s*(?:or\s+)?(?:maybe|possibly|perhaps|probably)(?:\s+an?)?)"
-    r"\s*(?P<high>\d+(?:\.\d+)?)",
+    r"(?P<low>\d+(?:\.\d+)?)\s*(?:to|-|–|or)\s*(?P<high>\d+(?:\.\d+)?)", re.I
+)
+# "a seven, maybe an eight", "Eight... maybe nine": a rating given as two, the
+# second a step up ("pain 3, maybe 10 minutes after" is no rating of two).
+_MAYBE_MORE = re.compile(
+    r"\b(?P<low>10|[0-9])\s*(?:,|\.{3}|…)?\s*(?:or\s+)?(?:maybe|possibly|perhaps|probably)"
+    r"(?:\s+an?)?\s*(?P<high>10|[0-9])\b(?!\s*(?:minutes?|mins?|hours?|hrs?|h|days?|or))",
     re.I,
 )
 # "almost 200", "over 38", "sats below 90": a bound, not a value ("120 over 80" is a
@@ -74,7 +77,8 @@ def clock_near(text: str, sentence: tuple[int, int], start: int) -> int | None:
     """ "HR 92 at 0900", "at 1100 temp 38.4", "0700 14.2": the time of day said
     with the value at ``start`` (minutes after midnight): the one time in its
     clause, else the one time in its sentence, else the time of the record's
-    timed entry it is written in; None when there is no such one."""
+    timed entry it is written in (counted from the record's first midnight: an
+    entry after midnight is a day on); None when there is no such one."""
     clause_start = max(
         [sentence[0]]
         + [m.end() for m in _CLAUSE_CUT.finditer(text, sentence[0], start)]
@@ -116,8 +120,8 @@ _LATER_ENTRY = re.compile(
 )
 
 
-_A_DAY = 24 * 60
-_HALF_A_DAY = 12 * 60
+A_DAY = 24 * 60
+_HALFA_DAY = 12 * 60
 
 
 def timed_entries(text: str) -> tuple[tuple[int, int], ...]:
@@ -130,9 +134,9 @@ def timed_entries(text: str) -> tuple[tuple[int, int], ...]:
     for match in _ENTRY.finditer(text):
         minutes = int(match.group(1)) * 60 + int(match.group(2))
         if entries and day + minutes < entries[-1][1]:
-            if entries[-1][1] - (day + minutes) <= _HALF_A_DAY:
+            if entries[-1][1] - (day + minutes) <= _HALFA_DAY:
                 return ()
-            day += _A_DAY
+            day += A_DAY
         entries.append((match.start(), day + minutes))
     return tuple(entries) if len(entries) >= 2 else ()
 
@@ -193,6 +197,11 @@ def range_said(text: str, sentence: tuple[int, int], start: int) -> frozenset[st
     for match in _PAIRS_OR.finditer(text, *sentence):
         if match.start() <= start < match.end():
             return frozenset(["uncertain"])  # "150/90 or 160/90"
+    for match in _MAYBE_MORE.finditer(text, *sentence):
+        if start in (match.start(1), match.start(2)) and int(match["low"]) < int(
+            match["high"]
+        ):
+            return frozenset(["range"])
     for pattern in (_RANGE, _BETWEEN):
         for match in pattern.finditer(text, *sentence):
             said = start in (match.start(1), match.start(2))

@@ -17,6 +17,7 @@ from logic.alphabet import Alphabet
 from logic.extraction.confirmation import type_label
 from logic.extraction.context import EXCLUDING, Context
 from logic.extraction.readings import (
+    A_DAY,
     clock_near,
     entry_clock,
     phase_entries,
@@ -26,7 +27,6 @@ from logic.statements import Statement
 
 _NOT_NOW = EXCLUDING | {"range"}
 _COUNT = {2: "two", 3: "three", 4: "four"}
-_A_DAY = 24 * 60
 # The set of readings taken before a treatment: "pre-transfusion obs were".
 _PRE_SET = re.compile(
     r"\bpre[- ]?(?:transfusion|procedure|sedation|op|operative|neb|nebuliser|treatment|"
@@ -323,7 +323,7 @@ def _entry_time(
     own = clock_near(context.text, context.sentence_of(item.target), item.target)
     if entry is None or own is None:
         return entry
-    return entry - entry % _A_DAY + own % _A_DAY
+    return entry - entry % A_DAY + own % A_DAY
 
 
 def _taken_back(

@@ -36,7 +36,13 @@ def test_a_heading_answers_what_it_asks(alphabet, text, expected):
 @pytest.mark.parametrize(
     "text, expected",
     [
-        # a plan heading's lines are a plan, up to the next heading
+        # a plan heading's line and its items are a plan, not the record's next line
+        ("10:00 Obs: HR 100, BP 100/60, RR 22.\nPlan: fluid bolus, recheck in 1 hr.\n"
+         "11:00 Obs: HR 88, BP 118/70, RR 18.", {
+            "data(heartRate, 88)", "data(systolicBP, 118)", "data(diastolicBP, 70)",
+            "data(respiratoryRate, 18)"}),
+        ("Plan:\n- oxygen 2L if sats fall\n- recheck BM 6.2 target", set()),
+        # a plan heading's lines are a plan
         ("Obs: HR 88, BP 124/70.\nPlan: oxygen 2L if sats fall. Recheck sugar at 6.", {
             "data(heartRate, 88)", "data(systolicBP, 124)", "data(diastolicBP, 70)"}),
         ("Plan: start oxygen via nasal cannula.\nAllergies: penicillin (rash).", {
