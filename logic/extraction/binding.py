@@ -623,10 +623,7 @@ class NumberBinder:
         """Whether the unit said after ``number`` is another measurement's own and
         not ``mention``'s type's ("pulse ... 94 percent")."""
         said = {
-            m.unit
-            for m in self.alphabet.measurements.values()
-            if (unit := unit_after(self.norm.text, number.end, m)) is not None
-            and unit.conversion is None
+            m.unit for m, unit in self._units_after(number) if unit.conversion is None
         }
         own = self.alphabet.measurements.get(mention.type)
         return bool(said) and (own is None or own.unit not in said)
@@ -668,11 +665,7 @@ class NumberBinder:
             (m for m in self.kept if m.start >= number.end and m.kind != "hidden"),
             None,
         )
-        said = [
-            (measurement, unit)
-            for measurement in self.alphabet.measurements.values()
-            if (unit := unit_after(self.norm.text, number.end, measurement))
-        ]
+        said = self._units_after(number)
         for measurement, unit in said:
             if (
                 after is not None
@@ -1066,10 +1059,7 @@ class NumberBinder:
             # ("BP 132 97% on air", "BP 128 72 pulse": the next reading's number,
             # unless that type has its own: "bp 142 86 pulse 70")
             and self._next_reading_unsaid(number)
-            and not any(
-                unit_after(self.norm.text, number.end, m) is not None
-                for m in self.alphabet.measurements.values()
-            )
+            and not self._units_after(number)
         )
 
     def _pair_by_to(self, number: NumberToken) -> bool:
@@ -1168,11 +1158,18 @@ class NumberBinder:
     def _converted_unit(self, number: NumberToken) -> bool:
         """Whether a unit some type converts from follows ``number`` in full
         ("162 milligrams per decilitre"): a reading's unit, not a dose's."""
-        return any(
-            (unit := unit_after(self.norm.text, number.end, measurement)) is not None
-            and unit.conversion is not None
+        return any(unit.conversion is not None for _, unit in self._units_after(number))
+
+    def _units_after(
+        self, number: NumberToken
+    ) -> list[tuple[MeasurementType, UnitSaid]]:
+        """Every measurement whose unit (its own or one it converts from) is
+        written right after ``number``, with that unit."""
+        return [
+            (measurement, unit)
             for measurement in self.alphabet.measurements.values()
-        )
+            if (unit := unit_after(self.norm.text, number.end, measurement)) is not None
+        ]
 
     def _after_value(self, number: NumberToken) -> bool:
         """Whether a value was bound just before ``number`` in its sentence ("sats

@@ -30,6 +30,7 @@ from logic.extraction.binding import (
 from logic.extraction.context import spans_between, split_at
 from logic.extraction.mentions import Mention
 from logic.extraction.resolve import Found, resolve
+from logic.extraction.units import unit_of_note
 from logic.statements import Statement
 
 _BOUNDARY = re.compile(
@@ -371,10 +372,9 @@ def guide_build(
 
 
 def _units_used(guide: Guide) -> frozenset[str]:
-    """The units of the conversions a guide's values were read in, in lower case
-    as the alphabet keeps them: a candidate's note is what was said, "98.6 °F"."""
+    """The units of the conversions a guide's values were read in ("°f")."""
     return frozenset(
-        c.note.split(" ", 1)[1].lower()
+        unit
         for c in (*guide.candidates, *guide.excluded)
-        if " " in c.note
+        if (unit := unit_of_note(c.note))
     )

@@ -4,6 +4,8 @@ present tense, a number half heard. Pure functions over the normalized text."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+from typing import TypeVar
 
 _RANGE = re.compile(
     r"(?P<low>\d+(?:\.\d+)?)\s*(?:to|-|–|or)\s*(?P<high>\d+(?:\.\d+)?)", re.I
@@ -106,10 +108,14 @@ _ENTRY = re.compile(
 )
 # A record's entry of a phase before another ("Pre-procedure:", "Resting (on air):",
 # "Pre-transfusion obs"), and one of a phase after ("Post-procedure (30 min):").
+# What a phase before a treatment is named for: "pre-transfusion", "pre op".
+PRE_PHASE = (
+    r"pre[- ]?(?:transfusion|procedure|sedation|op|operative|neb|nebuliser|treatment|"
+    r"dialysis|infusion|analgesia|exercise)"
+)
 _EARLY_ENTRY = re.compile(
-    r"(?:^|(?<=[.;] ))[ \t]*(?:pre-[a-z]+|pre\s+(?:procedure|op|exercise|transfusion)|"
-    r"pre(?:procedure|op|operative|transfusion|exercise)|resting|at\s+rest|baseline|initial|"
-    r"on\s+arrival|at\s+triage|triage|admission|on\s+admission)\b[^\n:]{0,30}:",
+    rf"(?:^|(?<=[.;] ))[ \t]*(?:pre-[a-z]+|{PRE_PHASE}|resting|at\s+rest|baseline|"
+    r"initial|on\s+arrival|at\s+triage|triage|admission|on\s+admission)\b[^\n:]{0,30}:",
     re.I | re.M,
 )
 _LATER_ENTRY = re.compile(
@@ -120,10 +126,12 @@ _LATER_ENTRY = re.compile(
 )
 
 
-A_DAY = 24 * 60
-_HALFA_DAY = 12 * 60
+A_DAY = 24 * 60  # minutes
+Entry = TypeVar("Entry")
+_HALF_A_DAY = 12 * 60
 
 
+@lru_cache(maxsize=32)
 def timed_entries(text: str) -> tuple[tuple[int, int], ...]:
     """``(start, minutes after the first midnight)`` of each timed entry of a
     record, when it has two or more in the order written. A time more than half a
@@ -134,7 +142,7 @@ def timed_entries(text: str) -> tuple[tuple[int, int], ...]:
     for match in _ENTRY.finditer(text):
         minutes = int(match.group(1)) * 60 + int(match.group(2))
         if entries and day + minutes < entries[-1][1]:
-            if entries[-1][1] - (day + minutes) <= _HALFA_DAY:
+            if entries[-1][1] - (day + minutes) <= _HALF_A_DAY:
                 return ()
             day += A_DAY
         entries.append((match.start(), day + minutes))
@@ -157,10 +165,19 @@ def phase_entries(text: str) -> tuple[tuple[int, bool], ...]:
     return tuple(entries)
 
 
+def entry_at(
+    entries: tuple[tuple[int, Entry], ...], position: int
+) -> tuple[int, Entry] | None:
+    """The entry, of ``(start, what)`` entries in the order written, that
+    ``position`` is written in, or None before the first."""
+    opened = [entry for entry in entries if entry[0] <= position]
+    return opened[-1] if opened else None
+
+
 def entry_clock(entries: tuple[tuple[int, int], ...], position: int) -> int | None:
     """The time of the timed entry ``position`` is written in, or None."""
-    opened = [minutes for start, minutes in entries if start <= position]
-    return opened[-1] if opened else None
+    entry = entry_at(entries, position)
+    return entry[1] if entry else None
 
 
 def clock_said(text: str, start: int, end: int) -> bool:

@@ -9,7 +9,7 @@ other value win; otherwise neither is offered and the nurse is asked.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
@@ -18,7 +18,9 @@ from logic.extraction.confirmation import type_label
 from logic.extraction.context import EXCLUDING, Context
 from logic.extraction.readings import (
     A_DAY,
+    PRE_PHASE,
     clock_near,
+    entry_at,
     entry_clock,
     phase_entries,
     timed_entries,
@@ -28,11 +30,7 @@ from logic.statements import Statement
 _NOT_NOW = EXCLUDING | {"range"}
 _COUNT = {2: "two", 3: "three", 4: "four"}
 # The set of readings taken before a treatment: "pre-transfusion obs were".
-_PRE_SET = re.compile(
-    r"\bpre[- ]?(?:transfusion|procedure|sedation|op|operative|neb|nebuliser|treatment|"
-    r"dialysis|infusion|analgesia|exercise)\b[^.;]{0,60}$",
-    re.I,
-)
+_PRE_SET = re.compile(rf"\b{PRE_PHASE}\b[^.;]{{0,60}}$", re.I)
 
 # A value denied: "no allergies", "not confused" ({} holds its synonyms).
 _DENIAL_OF = r"\b(?:no|not|never|without|denies)\s+(?:known\s+)?(?:{})\b"
@@ -251,36 +249,22 @@ def _superseded(
     temperature was not taken again, and is no value of now). A reading's own
     time counts before its entry's ("Recheck at 1030: 112"); states said in an
     earlier entry ("alert and oriented") stand, as background facts do, except
-    the air or oxygen a reading was taken on."""
+    the air or oxygen a reading was taken on. Records of phases are read first
+    (:func:`_phased`)."""
     found = _phased(found, alphabet, context)
     entries = timed_entries(context.text)
     if not entries:
         return found
-    paired = {m.pair for m in alphabet.measurements.values() if m.pair}
-    # (the air or oxygen a saturation was read on goes with it: "SpO2 99% RA")
-    readings = [
-        i for i in found if i.statement.family == "data" or i.statement.type in paired
-    ]
-    timed = {id(item): _entry_time(item, entries, context) for item in readings}
-    types: dict[int, set[str]] = {}
-    for item in readings:
-        minutes = entry_clock(entries, item.target)
-        if (
-            minutes is not None
-            and item.statement.family == "data"
-            and not item.context & _NOT_NOW
-        ):
-            types.setdefault(minutes, set()).add(item.statement.type)
-    sets = [minutes for minutes, said in types.items() if len(said) >= 3]
+    sets = _sets_by_entry(found, lambda item: entry_clock(entries, item.target), 3)
     if not sets:
         return found
     latest = max(sets)
-    return [
-        replace(item, context=item.context | {"historical"})
-        if (minutes := timed.get(id(item))) is not None and minutes < latest
-        else item
-        for item in found
-    ]
+
+    def earlier(item: Found) -> bool:
+        minutes = _entry_time(item, entries, context)
+        return minutes is not None and minutes < latest
+
+    return _marked_earlier(found, alphabet, earlier)
 
 
 def _phased(found: list[Found], alphabet: Alphabet, context: Context) -> list[Found]:
@@ -291,24 +275,51 @@ def _phased(found: list[Found], alphabet: Alphabet, context: Context) -> list[Fo
     entries = phase_entries(context.text)
     if not entries:
         return found
-    paired = {m.pair for m in alphabet.measurements.values() if m.pair}
 
-    def phase(item: Found) -> tuple[int, bool] | None:
-        opened = [e for e in entries if e[0] <= item.target]
-        return opened[-1] if opened else None
+    def later_phase(item: Found) -> int | None:
+        entry = entry_at(entries, item.target)
+        return entry[0] if entry is not None and entry[1] else None
 
-    later_types: dict[int, set[str]] = {}
+    sets = _sets_by_entry(found, later_phase, 2)
+
+    def earlier(item: Found) -> bool:
+        entry = entry_at(entries, item.target)
+        return (
+            entry is not None
+            and not entry[1]
+            and any(start > entry[0] for start in sets)
+        )
+
+    return _marked_earlier(found, alphabet, earlier)
+
+
+def _sets_by_entry(
+    found: list[Found], entry_of: Callable[[Found], int | None], types: int
+) -> list[int]:
+    """The entries (as ``entry_of`` names them) whose current readings are of
+    ``types`` types or more: sets of readings."""
+    said: dict[int, set[str]] = {}
     for item in found:
-        said = phase(item)
-        if said is not None and said[1] and item.statement.family == "data":
-            later_types.setdefault(said[0], set()).add(item.statement.type)
-    sets = [start for start, types in later_types.items() if len(types) >= 2]
+        entry = entry_of(item)
+        if (
+            entry is not None
+            and item.statement.family == "data"
+            and not item.context & _NOT_NOW
+        ):
+            said.setdefault(entry, set()).add(item.statement.type)
+    return [entry for entry, named in said.items() if len(named) >= types]
+
+
+def _marked_earlier(
+    found: list[Found], alphabet: Alphabet, earlier: Callable[[Found], bool]
+) -> list[Found]:
+    """``found`` with the readings ``earlier`` picks marked as earlier ones, and
+    the air or oxygen a saturation was read on with them ("SpO2 99% RA")."""
+    paired = {m.pair for m in alphabet.measurements.values() if m.pair}
     return [
         replace(item, context=item.context | {"historical"})
-        if (said := phase(item)) is not None
-        and not said[1]
-        and any(start > said[0] for start in sets)
-        and (item.statement.family == "data" or item.statement.type in paired)
+        if (item.statement.family == "data" or item.statement.type in paired)
+        and earlier(item)
         else item
         for item in found
     ]

@@ -90,3 +90,10 @@ def value_converted(
         return said, ""
     value = conversion.apply(said).quantize(Decimal(10) ** -measurement.decimals)
     return value, f"{said} {conversion.unit}".strip()
+
+
+def unit_of_note(note: str) -> str:
+    """The unit a value was converted from, in lower case as the alphabet keeps
+    its words, read back from the note :func:`value_converted` wrote ("98.6 °F"
+    is "°f"); "" for a value said in its type's own unit."""
+    return note.split(" ", 1)[1].lower() if " " in note else ""

@@ -8,8 +8,10 @@ from logic.extraction.readings import (
     clock_near,
     clock_said,
     denied,
+    entry_at,
     entry_clock,
     half_heard,
+    phase_entries,
     present_before,
     range_said,
     timed_entries,
@@ -82,3 +84,14 @@ def test_timed_entries_of_a_record() -> None:
     # a time more than half a day back is the next day
     assert timed_entries("23:30 HR 100\n00:15 HR 90") == ((0, 1410), (13, 1455))
     assert timed_entries("HR 92 at 0900\nHR 118 at 1100") == ()
+
+
+def test_phase_entries_of_a_record() -> None:
+    text = "Pre-procedure: HR 102.\nTechnique: tap.\nPost-procedure (30 min): HR 90."
+    entries = phase_entries(text)
+    assert [later for _, later in entries] == [False, True]
+    assert entry_at(entries, text.index("tap")) == entries[0]
+    assert entry_at(entries, text.index("90")) == entries[1]
+    # a later phase alone, or an earlier phase last, is no record of phases
+    assert phase_entries("Post-procedure: HR 90.") == ()
+    assert phase_entries("Recovery: HR 90.\nPre-op: HR 80.") == ()
