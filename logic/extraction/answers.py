@@ -29,7 +29,7 @@ _TAKEN_BACK = re.compile(
 )
 # "it's a three", "that came back 37.6", "it's saying 93": a value of "it".
 _PRONOUN_VALUE = re.compile(
-    r"\b(?:it's|it\s+is|it\s+was|that's|that\s+was|(?:it|that)\s+came\s+back"
+    r"\b(?:it's|its|it\s+is|it\s+was|that's|thats|that\s+was|(?:it|that)\s+came\s+back"
     r"(?:\s+(?:at|as))?|it's\s+saying|it\s+says|it\s+reads|it's\s+reading|"
     r"i'm\s+getting|i'm\s+reading|i've\s+got|i\s+get|his\s+is|hers\s+is|yours\s+is|"
     r"mine(?:\s+just\s+now|\s+now)?\s+is|ours\s+(?:is\s+saying|is\s+reading|says|is)|"
@@ -109,6 +109,16 @@ def _rates_a_symptom(text: str) -> bool:
     return any(w in _RATED_NOT_PAIN for w in re.findall(r"[a-z]+", text.lower()))
 
 
+# "How's that foot?", "how is the knee today": how a part of the body is.
+_SITE_ASKED = re.compile(
+    r"\bhow(?:'s|\s+is|\s+are|'re)\s+(?:the|that|your|his|her|this|those)\s+"
+    r"(?:\w+\s+)?(?:" + "|".join(sorted(_BODY_SITES)) + r")\b",
+    re.I,
+)
+# "It's a four today", "about a 6": a number said as a rating.
+_RATING_SAID = re.compile(
+    r"\b(?:a|about|around|maybe|like)\s+(?:a\s+)?$", re.I
+)
 # What may stand right before the asked type for "no" to deny all of it.
 _ASKED_PLAINLY = re.compile(
     r"(?:^|[\s,.?:\]](?:any|your|the|in|of|some|much|no|at|for|with|got|have|having)"
@@ -141,7 +151,7 @@ _ANNOUNCED = re.compile(
 # A sentence that opens with its number, after fillers: "Okay, 6.6, lovely."
 _OPENS_WITH_NUMBER = re.compile(
     r"[\s,.…]*(?:[a-z]+\s*:\s*)?"
-    r"(?:(?:okay|ok|right|so|and|um|uh|erm|that's|it's|thanks|hold\s+on|hang\s+on|"
+    r"(?:(?:okay|ok|right|so|and|um|uh|erm|that's|thats|it's|its|thanks|hold\s+on|hang\s+on|"
     r"there|now\s+is|now\s+it's|now|"
     r"one\s+minute|one\s+moment|there\s+we\s+go|let\s+me\s+see|it\s+says|it's\s+saying|"
     r"it\s+is|that\s+is|it\s+was|"
@@ -160,7 +170,7 @@ _STRAIGHT_ON = re.compile(
 )
 # "I'll check your sugar now... it is 9.2": the reading after a pause.
 _PAUSE = re.compile(
-    r"(?:\.{3}|…)\s*(?:(?:it|that)(?:'s|\s+is|\s+says|\s+reads)\s+)?(?=\d)", re.I
+    r"(?:\.{3}|…)\s*(?:(?:it|that)(?:'s|s|\s+is|\s+says|\s+reads)\s+)?(?=\d)", re.I
 )
 # A question about what is to come: its yes is no background.
 _PLANNED = re.compile(
@@ -523,7 +533,10 @@ class AnswerReader(NumberBinder):
                 referent = self._referent(start, said.start(), number)
                 if (
                     referent is None
-                    and _OUT_OF_TEN.match(text, number.end)
+                    and (
+                        _OUT_OF_TEN.match(text, number.end)
+                        or self._scale_asked_before(start)
+                    )
                     and not _rates_a_symptom(text[start:end])
                 ):
                     # "She's two out of ten now": a rating of the patient is the
@@ -533,6 +546,18 @@ class AnswerReader(NumberBinder):
                     # "and now she's sitting at 93": said of now
                     now = re.search(r"\bnow\b", said.group(), re.I) is not None
                     self.bind(referent, number, frozenset({"now"} if now else ()))
+
+    def _scale_asked_before(self, start: int) -> bool:
+        """ "ask her what it is out of ten - she says its a nine": whether the
+        sentence before the one at ``start`` asks for a rating on a scale, of no
+        symptom but pain."""
+        before = [s for s in self.context.sentences if s[1] <= start]
+        if not before:
+            return False
+        s_start, s_end = before[-1]
+        return any(
+            s_start <= a < s_end for a, _ in self.scales
+        ) and not _rates_a_symptom(self.norm.text[s_start:s_end])
 
     def _rated_type(self, position: int) -> Mention | None:
         """The alphabet's one self-reported type, named at ``position``, for a
@@ -622,6 +647,8 @@ class AnswerReader(NumberBinder):
                 continue
             turn_start = next(s for s, e, _ in turns if e == q_end)
             q_start, asked = self._last_question(turn_start, q_end)
+            if not asked:
+                asked = self._site_rated(turn_start, q_end, a_start, a_end)
             if asked:
                 before = asked
             elif self._asked_again(turn_start, q_end):
@@ -638,14 +665,19 @@ class AnswerReader(NumberBinder):
                 and not self._other_quantity(n)
                 and n.start not in self.used
             ]
-            if any(q_start <= n.start < q_end for n in unread):
+            if any(
+                q_start <= n.start < q_end and not self._read_back(n) for n in unread
+            ):
                 continue
             if self._answered_none(asked[0], a_start, a_end):
                 continue
             # The answer may name the asked type again ("The sharp chest pain? I'd
             # say a 7"): the question's context ("when it occurs") still holds.
             if any(
-                a_start <= m.start < a_end and (m.kind, m.type) != ("type", *types)
+                a_start <= m.start < a_end
+                and (m.kind, m.type) != ("type", *types)
+                # "sat here", "bad week": words of no type, counting no number
+                and m.kind not in ("hidden", "count")
                 for m in self.kept
             ):
                 continue
@@ -668,6 +700,42 @@ class AnswerReader(NumberBinder):
             asked_context = self.context.attributes(question.start, question.end)
             for number in numbers:
                 self.bind(question, number, asked_context & _ANSWER_CARRIES)
+
+    def _read_back(self, number: NumberToken) -> bool:
+        """ "- okay it says one eighty six - One eighty six, and do you have a
+        thermometer?": a turn that opens with the number the turn before said reads
+        it back; it gives no value of its own."""
+        turns = self.context.turns
+        for (p_start, p_end, _), (start, end, _) in zip(turns, turns[1:], strict=False):
+            if start <= number.start < end:
+                return content_words(self.norm.text[start : number.start]) == 0 and any(
+                    p_start <= n.start < p_end and n.value == number.value
+                    for n in self.all_numbers
+                )
+        return False
+
+    def _site_rated(
+        self, start: int, end: int, a_start: int, a_end: int
+    ) -> list[Mention]:
+        """ "How's that foot? - Killing me, nine out of ten": a question of how a
+        part of the body is, answered with a rating ("out of ten", "about a four"),
+        asks for its pain, the alphabet's one self-reported type; any other number
+        ("it's 2 weeks now") answers nothing."""
+        sentences = [s for s in self.context.sentences if s[0] < end and s[1] > start]
+        if not sentences or not _SITE_ASKED.search(self.norm.text, *sentences[-1]):
+            return []
+        rated = [
+            n
+            for n in self.all_numbers
+            if a_start <= n.start < a_end
+            and not self._consumed(n)
+            and (
+                _OUT_OF_TEN.match(self.norm.text, n.end)
+                or _RATING_SAID.search(self.norm.text, a_start, n.start)
+            )
+        ]
+        mention = self._rated_type(rated[0].start) if len(rated) == 1 else None
+        return [mention] if mention is not None else []
 
     def _asked_again(self, start: int, end: int) -> bool:
         """Whether a clinician's turn naming no type asks the question before

@@ -64,8 +64,19 @@ _DONE_JUST_NOW = re.compile(
     r"(?:i|we)(?:'ve|\s+have)\s+just\s+(?:done|taken|checked))\b",
     re.I,
 )
+# A reading read off a device as it shows now: "the pulse bit says 102", "sats
+# are showing 96" (against "it said 150 this morning").
+_READ_OFF_NOW = re.compile(
+    r"\b(?:says|is\s+saying|'s\s+saying|shows|is\s+showing|'s\s+showing|"
+    r"are\s+showing|reads|is\s+reading|'s\s+reading)\s+(?:(?:a|about|around|like)\s+)*$",
+    re.I,
+)
 # The ward sister addressed by her title: "Sister, how is Mr Dlamini?"
 _SISTER_ADDRESSED = re.compile(r"(?:^|[.!?:\n]\s*)sister\s*,", re.I)
+# "I'm ringing from Elm Court care home", "one of our residents": a carer of a home.
+_CARE_HOME_STAFF = re.compile(
+    r"\b(?:care|nursing|residential)\s+home\b|\bour\s+residents?\b", re.I
+)
 # What follows a record's field of the patient: an age and a sex ("Pt: 46M").
 _AGE_AND_SEX = re.compile(
     r"[ \t]*\d{1,3}[ \t]*(?:-?[ \t]*(?:y/?o|yo|yrs?|years?(?:[ \t]+old)?|year-old)[ \t,]*)?"
@@ -131,9 +142,11 @@ _UNLISTED_LABEL = re.compile(
 )
 # A title that makes a name staff ("Sister Kamara:", "Dr Hendry:").
 _ROLE_WORD = re.compile(r"\b(?:dr|doctor|nurse|sister|matron|prof|professor)\b", re.I)
-# "I'm Ayesha", "this is Jo": the speaker naming themselves, not being addressed.
-_INTRODUCED = re.compile(
-    r"\b(?:i'm|i\s+am|this\s+is|it's|it\s+is|my\s+name's|my\s+name\s+is)\s+$", re.I
+# "I'm Ayesha", "this is Jo": the speaker naming themselves, not being addressed;
+# "I'll do your obs with Jo": the one a clinician works with, a colleague.
+_NAMED_AS_STAFF = re.compile(
+    r"\b(?:i'm|i\s+am|this\s+is|it's|it\s+is|my\s+name's|my\s+name\s+is|with)\s+$",
+    re.I,
 )
 # A subject and its verb: what follows is said, not asked ("He's stable.").
 _SAYS_OF = re.compile(
@@ -584,13 +597,11 @@ class Context:
     def _by_patient(self, label: re.Match[str], patient: re.Pattern[str]) -> bool:
         """Whether a label is the patient's side: a listed patient label, with its
         aside taken off ("Wife (on speakerphone):"); or an unlisted name the
-        others call the patient by ("Josh, what's the pain now?" ... "Josh:"). A
-        "Sister:" the others address as "Sister," is the ward sister, a nurse."""
+        others call the patient by ("Josh, what's the pain now?" ... "Josh:"). Some
+        labels of the patient's side name staff in their setting
+        (``_staff_by_setting``)."""
         if patient.fullmatch(label.group()):
-            return not (
-                _label_name(label.group()).lower() == "sister"
-                and _SISTER_ADDRESSED.search(self.text) is not None
-            )
+            return not self._staff_by_setting(label.group())
         bare = re.sub(r"\s*\([^)]*\)", "", label.group())
         if bare != label.group():
             return patient.fullmatch(bare) is not None
@@ -601,9 +612,20 @@ class Context:
             return False
         return any(
             said.start() not in self._unlisted_starts
-            and not _INTRODUCED.search(self.text, 0, said.start())
+            and not _NAMED_AS_STAFF.search(self.text, 0, said.start())
             for said in re.finditer(rf"\b{re.escape(name)}\b", self.text, re.I)
         )
+
+    def _staff_by_setting(self, label: str) -> bool:
+        """Whether a label of the patient's side names staff here: a "Sister:" the
+        others address as "Sister," is the ward sister; a "Carer:" ringing from a
+        care home about "one of our residents" works there."""
+        name = _label_name(label).lower()
+        if name == "sister":
+            return _SISTER_ADDRESSED.search(self.text) is not None
+        if name in ("carer", "caregiver"):
+            return _CARE_HOME_STAFF.search(self.text) is not None
+        return False
 
     @cached_property
     def roles_inferred(self) -> bool:
@@ -691,6 +713,8 @@ class Context:
                 continue
             if _DONE_JUST_NOW.search(self.text, start, position):
                 return True  # "Carer: I did them just now. Sats 89 on room air"
+            if _READ_OFF_NOW.search(self.text, start, position):
+                return True  # "the pulse bit says a hundred and two"
             asked_start, asked_end, asked_by_patient = turns[index - 1]
             if asked_by_patient:
                 return False
