@@ -180,6 +180,12 @@ _PLANNED = re.compile(
 )
 # A rating's scale right after its number: "two out of ten".
 _OUT_OF_TEN = re.compile(r"\s+(?:out\s+of|over)\s+10\b", re.I)
+# A line that opens by asking what a value is: "okay what's his resp rate".
+_OPENS_A_QUESTION = re.compile(
+    r"\W*(?:[a-z]+\s*:\s*)?(?:(?:okay|ok|and|so|right|um|uh)\W+)*"
+    r"(?:what's|what\s+is|what\s+was|how's|how\s+is)\b",
+    re.I,
+)
 # A reading asked for, not as a question: "Rectal temp, please."
 _ASKED_FOR = re.compile(r",?\s*please\W*$", re.I)
 # What an announcement measures when it names no type: "I'll do one now".
@@ -228,6 +234,12 @@ class AnswerReader(NumberBinder):
                 self.norm.text[q_end:a_start].lstrip().startswith("?")
                 # "Rectal temp, please. - Forty point six.": a reading asked for
                 or _ASKED_FOR.search(self.norm.text, q_start, q_end)
+                # "dr: okay whats his resp rate / nurse: twenty six": a question a
+                # recogniser wrote with no mark, answered on the next line
+                or (
+                    _OPENS_A_QUESTION.match(self.norm.text, q_start, q_end)
+                    and "\n" in self.norm.text[q_end:a_start]
+                )
             ):
                 continue
             asked = [m for m in self.kept if q_start <= m.start < q_end]
@@ -863,19 +875,31 @@ class AnswerReader(NumberBinder):
                 extra=carried,
             )
 
+    def _questions_of_turn(self, start: int, end: int) -> list[tuple[int, int]]:
+        """The sentences of a clinician's turn that ask ("It's Dr Banerjee from the
+        surgery, you left a message? - I did" asks of no surgery); the whole turn
+        when none is marked as a question, as a recogniser writes it."""
+        asking = [
+            (max(s, start), min(e, end))
+            for s, e in self.context.sentences
+            if s < end and e > start and self.context.asks((s, e))
+        ]
+        return asking or [(start, end)]
+
     def _questions_answered(self) -> list[tuple[tuple[int, int], tuple[int, int]]]:
-        """(question, answer) spans: in a transcript a clinician's turn and the
-        patient's turn after it; otherwise a sentence ending in "?" and the
+        """(question, answer) spans: in a transcript each question of a clinician's
+        turn and the patient's turn after it; otherwise a sentence ending in "?" and the
         sentence after it, and a record's heading and the line it heads ("PSH:
         cholecystectomy 2009" answers what the heading asks)."""
         turns = self.context.turns
         if turns:
             return [
-                ((q_start, q_end), (a_start, a_end))
+                (question, (a_start, a_end))
                 for (q_start, q_end, q_patient), (a_start, a_end, a_patient) in zip(
                     turns, turns[1:], strict=False
                 )
                 if not q_patient and a_patient
+                for question in self._questions_of_turn(q_start, q_end)
             ]
         sentences = self.context.sentences
         return [

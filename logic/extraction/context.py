@@ -57,13 +57,19 @@ _DIRECTIONS = frozenset(
         "none",
     ]  # fmt: skip
 )
-# A reading the patient's side says it took just now: "I did them just now".
+# A reading the patient's side says it took just now ("I did them just now"), or
+# reads off a device that is on now.
 _DONE_JUST_NOW = re.compile(
     r"\b(?:(?:i|we)\s+(?:did|took|checked|done)\s+(?:them|it|his|her|the)\b"
     r"[^.?!]{0,20}?\bjust\s+now|"
-    r"(?:i|we)(?:'ve|\s+have)\s+just\s+(?:done|taken|checked))\b",
+    r"(?:i|we)(?:'ve|\s+have)\s+just\s+(?:done|taken|checked))\b"
+    # the device on now: "Yeah, it's on... ninety-six", "I've popped it on, 97"
+    r"|\bit(?:'s|\s+is)\s+on(?=\s*(?:now\b|\.{3}|…|,))"
+    r"|\b(?:i|we)(?:'ve|\s+have)\s+(?:just\s+)?(?:put|popped|clipped)\s+it\s+on\b",
     re.I,
 )
+# Ties a child calls a parent by, as by a name: "Mum's diabetic".
+_TIES_AS_NAMES = frozenset({"mum", "mom", "dad", "mam"})
 # A reading read off a device as it shows now: "the pulse bit says 102", "sats
 # are showing 96" (against "it said 150 this morning").
 _READ_OFF_NOW = re.compile(
@@ -688,12 +694,12 @@ class Context:
                 return any(
                     m.category == "other"
                     and q_start <= m.start < q_end
-                    and self._asks(self.sentence_of(m.start))
+                    and self.asks(self.sentence_of(m.start))
                     for m in self.modifiers
                 )
         return False
 
-    def _asks(self, sentence: tuple[int, int]) -> bool:
+    def asks(self, sentence: tuple[int, int]) -> bool:
         """Whether a sentence is a question: "Anyone in the family?", not "Your son
         can help us."."""
         start, end = sentence
@@ -790,13 +796,19 @@ class Context:
 
     def _patient_by_kin(self, modifier: Modifier) -> bool:
         """Whether a relative names the patient by their tie ("Son: My father is
-        diabetic", "Wife: my husband's allergic to it"): no one else."""
-        if modifier.category != "other" or not re.search(
-            r"\bmy\s+$", self.text[: modifier.start], re.I
-        ):
+        diabetic", "Wife: my husband's allergic to it", "Daughter: Mum's
+        diabetic"): no one else."""
+        if modifier.category != "other":
             return False
-        ties = self.lexicon.kin.get(self._speaker(modifier.start), ())
-        return self.text[modifier.start : modifier.end].lower() in ties
+        word = self.text[modifier.start : modifier.end].lower()
+        before = self.text[: modifier.start]
+        # "Daughter: Mum's diabetic": a parent called by the tie as by a name
+        named = word in _TIES_AS_NAMES and not re.search(
+            r"\b(?:his|her|your|their|our|the|a|whose)\s+$", before, re.I
+        )
+        if not (named or re.search(r"\bmy\s+$", before, re.I)):
+            return False
+        return word in self.lexicon.kin.get(self._speaker(modifier.start), ())
 
     def sentence_of(self, position: int) -> tuple[int, int]:
         """The sentence span around ``position`` (the whole text when outside)."""

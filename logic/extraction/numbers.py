@@ -207,6 +207,14 @@ _HUNDREDS = re.compile(r"hundred|thousand|[1-9]0{2,3}", re.I)
 _SUBSCRIPT_TWO = re.compile(
     r"(?<![\w.])((?:sp|sa|fi|pa|pc|etc|c)?o)[ -](?:2|two)(?![\w.])", re.I
 )
+# "hes ninety four", "shes alert": a recogniser's contraction written without its
+# apostrophe, where the bare word is no other word ("its", "ill", "im", "lets",
+# "wont" and "id" are).
+_BARE_CONTRACTION = re.compile(
+    r"\b(?:(he|she|you|they|that|what|there|where|how)(s|re)|(i|you|we|they)(ve)|"
+    r"(is|was|do|did|does|ca|could|would|should|have|has|are|were)(nt))\b",
+    re.I,
+)
 # "B.M.", "H.R.", "R.R.": an initialism written with stops, which are no sentence's end.
 _INITIALISM = re.compile(r"(?<![\w.])(?:[A-Za-z]\.){1,3}[A-Za-z]\.?(?![\w])")
 _SUBSCRIPT_BEFORE = re.compile(r"(?<![\w.])(?:sp|sa|fi|pa|pc|etc|c)?o[ -]$", re.I)
@@ -375,6 +383,16 @@ def _edits(
     for match in _DEGREES_GLUED.finditer(text):
         # "T 98.4F": a temperature written against its scale
         edits.append((match.start(), match.end(), f"{match.group(1)} {match.group(2)}"))
+    for match in _BARE_CONTRACTION.finditer(text):
+        stem, ending = next(
+            (match.group(i), match.group(i + 1))
+            for i in (1, 3, 5)
+            if match.group(i) is not None
+        )
+        if (ending.lower() == "re") != (stem.lower() in ("you", "they")):
+            continue  # "youre", "theyre"; never "thatre" nor "yous"
+        said = "n't" if ending.lower() == "nt" else f"'{ending}"
+        edits.append((match.start(), match.end(), stem + said))
     for match in _LITRES.finditer(text):
         per_minute = match.group(2).lower() != "l"
         said = f"{match.group(1)} litres" + (" per minute" if per_minute else "")
