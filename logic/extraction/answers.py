@@ -115,6 +115,14 @@ _SITE_ASKED = re.compile(
     r"(?:\w+\s+)?(?:" + "|".join(sorted(_BODY_SITES)) + r")\b",
     re.I,
 )
+# "the leg's about four out of ten", "her back is a 6/10": a part of the body rated.
+_SITE_RATED = re.compile(
+    r"\b(?:the|his|her|my|your|their)\s+(?:"
+    + "|".join(sorted(_BODY_SITES))
+    + r")(?:'s|\s+is)\s+(?:(?:about|around|like|maybe|roughly|an?)\s+)*"
+    r"(?=\d+\s*(?:out\s+of|over|/)\s*10\b)",
+    re.I,
+)
 # "It's a four today", "about a 6": a number said as a rating.
 _RATING_SAID = re.compile(
     r"\b(?:a|about|around|maybe|like)\s+(?:a\s+)?$", re.I
@@ -558,6 +566,17 @@ class AnswerReader(NumberBinder):
                     # "and now she's sitting at 93": said of now
                     now = re.search(r"\bnow\b", said.group(), re.I) is not None
                     self.bind(referent, number, frozenset({"now"} if now else ()))
+
+    def site_ratings(self) -> None:
+        """ "He's alert, the leg's about four out of ten": a part of the body rated
+        on a scale of ten is its pain, the alphabet's one self-reported type."""
+        for said in _SITE_RATED.finditer(self.norm.text):
+            number = next((n for n in self.all_numbers if n.start == said.end()), None)
+            if number is None or number.start in self.used or self._consumed(number):
+                continue
+            rated = self._rated_type(said.start())
+            if rated is not None:
+                self.bind(rated, number)
 
     def _scale_asked_before(self, start: int) -> bool:
         """ "ask her what it is out of ten - she says its a nine": whether the

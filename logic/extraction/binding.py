@@ -49,7 +49,9 @@ _OTHER_UNIT = re.compile(
     r"pm|units?|cc|ccs|cm|mm|inches|feet|ft|tablets?|tabs|doses?|puffs?|gauge|"
     r"french|lpm|l|milligrams?|micrograms?|mcgs?|millimoles? per|kcals?|calories|cals|"
     r"bolus|boluses|bag|bags|ounces?|oz|cups?|glasses|glass|spoons?|teaspoons?|"
-    r"tablespoons?|sachets?|cartons?)\b|"
+    r"tablespoons?|sachets?|cartons?|"
+    # "sugars two-hourly", "obs 4 hrly": how often, not a value
+    r"hourly|hrly|daily|weekly|monthly)\b|"
     # "after five of morphine": a dose of a drug
     r"of\s+(?:iv\s+|im\s+|oral\s+|sc\s+|sub-?cut\s+)?(?:morphine|oramorph|oxycodone|"
     r"fentanyl|diamorphine|paracetamol|ibuprofen|codeine|tramadol|diazepam|lorazepam|"

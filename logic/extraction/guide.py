@@ -273,6 +273,7 @@ class _Reader(AnswerReader):
         self.answers()
         self.corrections()
         self.pronoun_values()
+        self.site_ratings()
         self.announced_values()
         self.answered_in_other_words()
         self.confirmed_values()

@@ -10,7 +10,8 @@ from logic.alphabet import Alphabet
 
 # Words before a condition value that deny it ("not confused", "no longer alert").
 _NEGATION = re.compile(
-    r"\b(not|no|never|denies|without|no longer|isn't|wasn't|nae|isnae|wasnae)\s+$"
+    r"\b(not|no|never|denies|without|no longer|isn't|wasn't|nae|isnae|wasnae|doesn't|"
+    r"does not|don't|didn't|did not|won't|can't|cannot)\s+$"
 )
 
 
@@ -103,8 +104,10 @@ _INTERCHANGEABLE = tuple(
         "answers responds reacts",
         "answering responding reacting",
         "answer respond react",
-        "opens opening opened",
-        "wakes waking woke",
+        # and the bare verb, as speakers of English as a second language say it
+        # ("she only open her eyes when I call her name")
+        "open opens opening opened",
+        "wake wakes waking woke",
     )
 )
 
