@@ -124,9 +124,7 @@ _SITE_RATED = re.compile(
     re.I,
 )
 # "It's a four today", "about a 6": a number said as a rating.
-_RATING_SAID = re.compile(
-    r"\b(?:a|about|around|maybe|like)\s+(?:a\s+)?$", re.I
-)
+_RATING_SAID = re.compile(r"\b(?:a|about|around|maybe|like)\s+(?:a\s+)?$", re.I)
 # What may stand right before the asked type for "no" to deny all of it.
 _ASKED_PLAINLY = re.compile(
     r"(?:^|[\s,.?:\]](?:any|your|the|in|of|some|much|no|at|for|with|got|have|having)"
@@ -179,6 +177,20 @@ _STRAIGHT_ON = re.compile(
 # "I'll check your sugar now... it is 9.2": the reading after a pause.
 _PAUSE = re.compile(
     r"(?:\.{3}|…)\s*(?:(?:it|that)(?:'s|s|\s+is|\s+says|\s+reads)\s+)?(?=\d)", re.I
+)
+# A heading of the patient's history, whose lines list what they have had: "PSH:",
+# "Past surgical history:", "Allergies:" (not "Procedure: lumbar puncture", what is
+# done now).
+_HISTORY_HEADING = re.compile(
+    r"\b(?:psh|pshx|history|hx|previous|past|prior)\b|^\s*(?:drug\s+)?allerg\w*\s*$",
+    re.I,
+)
+# A heading's line that lists something, and one that lists nothing.
+_LISTED = re.compile(r"\s*([A-Za-z][^\n]*?)\s*$")
+_LISTS_NONE = re.compile(
+    r"\W*(?:(?:says|reports|states)\s+)?(?:no|nil|none|nothing|nkda|nka|nkfa|nkma|n/?a|unknown|not\s+known|nad|"
+    r"denies|see\s+(?:above|below|pmh))\b|\W*$",
+    re.I,
 )
 # A question about what is to come: its yes is no background.
 _PLANNED = re.compile(
@@ -799,7 +811,7 @@ class AnswerReader(NumberBinder):
         value is so; the question's
         time and person carry, as in :meth:`answered_in_other_words`."""
         text = self.norm.text
-        for (q_start, q_end), (a_start, a_end) in self._questions_answered():
+        for (q_start, q_end), (a_start, a_end), _ in self._questions_answered():
             asked_in = self._closing_question(q_start, q_end)
             if asked_in is None:
                 continue
@@ -858,7 +870,9 @@ class AnswerReader(NumberBinder):
 
     def _answered(self, block: Answered) -> None:
         text = self.norm.text
-        for (q_start, q_end), (a_start, a_end) in self._questions_answered():
+        for (q_start, q_end), (a_start, a_end), by_heading in self._questions_answered(
+            each_question=True
+        ):
             asked = {
                 (type_name, value)
                 for type_name, value, words in block.asked
@@ -875,6 +889,16 @@ class AnswerReader(NumberBinder):
             answer = text[a_start:a_end]
             said = [p.search(answer) for p in block.said]
             match = min((m for m in said if m), key=lambda m: m.start(), default=None)
+            if (
+                match is None
+                and by_heading
+                and _HISTORY_HEADING.search(text, q_start, q_end)
+            ):
+                # "PSH: R TKR 2015, TURP 2019": what a history heading lists is so,
+                # whatever its words, unless they deny it ("PSH: nil", "NKDA")
+                match = _LISTED.match(answer)
+                if match is None or _LISTS_NONE.match(answer):
+                    continue
             if match is None:
                 continue
             # "Yeah, no, none.", "No, never had anything removed.": a denial; "No,
@@ -905,27 +929,34 @@ class AnswerReader(NumberBinder):
         ]
         return asking or [(start, end)]
 
-    def _questions_answered(self) -> list[tuple[tuple[int, int], tuple[int, int]]]:
-        """(question, answer) spans: in a transcript each question of a clinician's
-        turn and the patient's turn after it; otherwise a sentence ending in "?" and the
-        sentence after it, and a record's heading and the line it heads ("PSH:
-        cholecystectomy 2009" answers what the heading asks)."""
+    def _questions_answered(
+        self, each_question: bool = False
+    ) -> list[tuple[tuple[int, int], tuple[int, int], bool]]:
+        """(question, answer, by a heading) spans: in a transcript a clinician's
+        turn (each question of it, with ``each_question``) and the patient's turn
+        after it; otherwise a sentence ending in "?" and the sentence after it,
+        and a record's heading and the line it heads ("PSH: cholecystectomy 2009"
+        answers what the heading asks)."""
         turns = self.context.turns
         if turns:
             return [
-                (question, (a_start, a_end))
+                (question, (a_start, a_end), False)
                 for (q_start, q_end, q_patient), (a_start, a_end, a_patient) in zip(
                     turns, turns[1:], strict=False
                 )
                 if not q_patient and a_patient
-                for question in self._questions_of_turn(q_start, q_end)
+                for question in (
+                    self._questions_of_turn(q_start, q_end)
+                    if each_question
+                    else [(q_start, q_end)]
+                )
             ]
         sentences = self.context.sentences
         return [
-            (question, answer)
+            (question, answer, False)
             for question, answer in zip(sentences, sentences[1:], strict=False)
             if self.norm.text[question[1] : answer[0]].lstrip().startswith("?")
         ] + [
-            (heading.span(1), heading.span(2))
+            (heading.span(1), heading.span(2), True)
             for heading in _HEADING.finditer(self.norm.text)
         ]

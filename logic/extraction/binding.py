@@ -46,7 +46,7 @@ _OTHER_UNIT = re.compile(
     r"^[\s-]*(?:(?:mls?|mils?|millilitres?|hours?|(?-i:hrs?)(?!\s*\d)|(?-i:h)(?=\s+(?:ago|after|before|later|post|since|prior))|minutes?|mins?|days?|"
     r"weeks?|months?|years?|yrs?|yo|o'clock|times(?!\s+(?:a|per)\s+min)|kg|kilos?|lbs?|pounds|mg|mcg|grams?|am|"
     r"an?\s+hour|per\s+hour|an\s+hr|/hr|"
-    r"pm|units?|cc|ccs|cm|mm|inches|feet|ft|tablets?|tabs|doses?|puffs?|gauge|"
+    r"pm|units?|(?-i:U)|iu|cc|ccs|cm|mm|inches|feet|ft|tablets?|tabs|doses?|puffs?|gauge|"
     r"french|lpm|l|milligrams?|micrograms?|mcgs?|millimoles? per|kcals?|calories|cals|"
     r"bolus|boluses|bag|bags|ounces?|oz|cups?|glasses|glass|spoons?|teaspoons?|"
     r"tablespoons?|sachets?|cartons?|"

@@ -83,8 +83,11 @@ _SISTER_ADDRESSED = re.compile(r"(?:^|[.!?:\n]\s*)sister\s*,", re.I)
 _CARE_HOME_STAFF = re.compile(
     r"\b(?:care|nursing|residential)\s+home\b|\bour\s+residents?\b", re.I
 )
-# What follows a record's field of the patient: an age and a sex ("Pt: 46M").
+# What follows a record's field of the patient: an age and a sex ("Pt: 46M"), after
+# their name or not.
 _AGE_AND_SEX = re.compile(
+    # "Pt: Mrs K. Lakshmi, 52 y/o F": the name may come first
+    r"(?:[ \t]*(?:mr|mrs|ms|miss|mx|dr)\b\.?[^,\n:]{1,40},)?"
     r"[ \t]*\d{1,3}[ \t]*(?:-?[ \t]*(?:y/?o|yo|yrs?|years?(?:[ \t]+old)?|year-old)[ \t,]*)?"
     r"/?[ \t]*(?:m|f|male|female|man|woman)\b",
     re.I,

@@ -259,12 +259,31 @@ def _superseded(
     if not sets:
         return found
     latest = max(sets)
+    background = alphabet.accumulating
+
+    def state(item: Found) -> str | None:
+        type_name = item.statement.type
+        family = item.statement.family
+        return (
+            type_name if family == "condition" and type_name not in background else None
+        )
+
+    # "Confused on arrival ... 1400: A&Ox3": a state the latest set says again
+    restated = {
+        state(item)
+        for item in found
+        if state(item) and _entry_time(item, entries, context) == latest
+    }
 
     def earlier(item: Found) -> bool:
         minutes = _entry_time(item, entries, context)
+        if state(item) in restated:
+            return (minutes is None and item.target < entries[0][0]) or (
+                minutes is not None and minutes < latest
+            )
         return minutes is not None and minutes < latest
 
-    return _marked_earlier(found, alphabet, earlier)
+    return _marked_earlier(found, alphabet, earlier, restated)
 
 
 def _phased(found: list[Found], alphabet: Alphabet, context: Context) -> list[Found]:
@@ -311,11 +330,16 @@ def _sets_by_entry(
 
 
 def _marked_earlier(
-    found: list[Found], alphabet: Alphabet, earlier: Callable[[Found], bool]
+    found: list[Found],
+    alphabet: Alphabet,
+    earlier: Callable[[Found], bool],
+    restated: Iterable[str | None] = (),
 ) -> list[Found]:
     """``found`` with the readings ``earlier`` picks marked as earlier ones, and
-    the air or oxygen a saturation was read on with them ("SpO2 99% RA")."""
+    the air or oxygen a saturation was read on with them ("SpO2 99% RA"), and
+    the states of ``restated`` types."""
     paired = {m.pair for m in alphabet.measurements.values() if m.pair}
+    paired |= {t for t in restated if t}
     return [
         replace(item, context=item.context | {"historical"})
         if (item.statement.family == "data" or item.statement.type in paired)
