@@ -68,6 +68,14 @@ _DONE_JUST_NOW = re.compile(
     r"|\b(?:i|we)(?:'ve|\s+have)\s+(?:just\s+)?(?:put|popped|clipped)\s+it\s+on\b",
     re.I,
 )
+# A record of the admission itself: "NURSING ADMISSION ASSESSMENT", "Admission
+# clerking"; and its cues of admission.
+_ADMISSION_RECORD = re.compile(
+    r"\badmission\s+(?:assessment|clerking|note|history|h&p|documentation)\b|"
+    r"\bclerking\b",
+    re.I,
+)
+_ADMISSION_CUE = re.compile(r"(?:on|at)\s+admission", re.I)
 # Ties a child calls a parent by, as by a name: "Mum's diabetic".
 _TIES_AS_NAMES = frozenset({"mum", "mom", "dad", "mam"})
 # A reading read off a device as it shows now: "the pulse bit says 102", "sats
@@ -772,6 +780,7 @@ class Context:
                 self.text[m.start : m.end].lower() == "myself"
                 and not self._relative_speaking(m.start)
             )
+            and not self._admission_now(m)
         ]
         matches.sort(key=lambda m: (m.start - m.end, m.start))
         taken = [False] * len(self.text)
@@ -784,6 +793,19 @@ class Context:
             )
             found.append(modifier)
         return tuple(sorted(found, key=lambda m: m.start))
+
+    def _admission_now(self, modifier: Modifier) -> bool:
+        """Whether a cue of admission ("Obs on admission: T 36.3") is this
+        encounter: in a record its title calls an admission assessment, admission
+        is when it is written."""
+        cue = self.text[modifier.start : modifier.end]
+        return self._admission_record and _ADMISSION_CUE.fullmatch(cue) is not None
+
+    @cached_property
+    def _admission_record(self) -> bool:
+        """Whether the first lines, a record's title, call it an admission."""
+        title = "\n".join(self.text.split("\n", 3)[:3])
+        return _ADMISSION_RECORD.search(title) is not None
 
     def _relative_speaking(self, position: int) -> bool:
         """Whether ``position`` is in the turn of a relative ("Daughter:")."""

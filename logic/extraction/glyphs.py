@@ -5,7 +5,8 @@ fullwidth forms ("ｔｅｍｐ ３８.４") or with an invisible character insid
 as a Latin word to the nurse but matches no synonym of the alphabet; without this
 fold its value vanished. The fold is NFKC (fullwidth, ligatures, superscripts,
 "…"), then every decimal digit to its ASCII digit, every Cyrillic or Greek letter
-that looks like a Latin one to that letter, a typographic apostrophe to "'", and
+that looks like a Latin one to that letter, a typographic apostrophe to "'", an
+en dash or minus sign to "-", and
 no invisible format characters (zero-width space, soft hyphen, bidi marks). What
 is still not Latin after it is ``unreadable``: the guide shows it as not
 understood, never drops it.
@@ -41,6 +42,9 @@ _LOOK_ALIKES = {
     "ı": "i", "ɑ": "a", "ɡ": "g",
     # Apostrophes a phone types ("don’t"): the lexicon's cues are written with "'".
     "\u2018": "'", "\u2019": "'", "\u02bc": "'", "\u2032": "'",
+    # Dashes a word processor types for a hyphen ("SpO2 88–92%", "−2"): the lexicon
+    # writes "-".
+    "\u2012": "-", "\u2013": "-", "\u2212": "-",
 }  # fmt: skip
 # Signs of ward notation outside Latin script that are read as they are.
 _NOTATION = frozenset("°μ")
