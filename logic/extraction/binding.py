@@ -62,6 +62,8 @@ _OTHER_UNIT = re.compile(
     re.I,
 )
 _PERCENT = r"(?:%|percent|per cent)"
+# A number rated on a scale of ten: "a 5 out of 10", "7/10".
+_RATED = re.compile(r"\s*(?:out\s+of|/)\s*10\b", re.I)
 # Drugs a number is a dose, a count or the hour of: "two paracetamol at six".
 _DRUG = (
     r"(?:paracetamol|panadol|tylenol|acetaminophen|ibuprofen|codeine|co-codamol|"
@@ -821,6 +823,9 @@ class NumberBinder:
     ) -> str:
         """Offer ``number`` as a value of ``mention``'s type; the type, or ""."""
         measurement = self.alphabet.measurements[mention.type]
+        if not measurement.self_reported and _RATED.match(self.norm.text, number.end):
+            # "resps 18 um she says it's about a 5 out of 10": a rating, no reading
+            return ""
         unit = self._unit(mention, number)
         if unit is not None and unit.per_hour and not measurement.hourly:
             # "saline at 100 mL an hour": a rate running, not an amount taken.

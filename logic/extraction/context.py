@@ -952,6 +952,10 @@ class Context:
         forward = rule.direction in ("forward", "bidirectional")
         backward = rule.direction in ("backward", "bidirectional")
         if forward and modifier.end <= start:
+            if modifier.category == "other" and self._other_pronoun_between(
+                modifier, start
+            ):
+                return False
             # "On arrival his BP was 96/50 and his BSL was 3.8": an earlier time
             # that opens its sentence is the time of all of it.
             within = self._words(modifier.end, start) < rule.max_scope or (
@@ -973,6 +977,19 @@ class Context:
                 and not self._terminated(end, modifier.start, modifier)
             )
         return False
+
+    def _other_pronoun_between(self, modifier: Modifier, start: int) -> bool:
+        """Whether "he" or "she" of the other sex than the person a cue names
+        stands between it and ``start``: that one is the patient ("Her son's
+        interpreting, he says she's got no pain")."""
+        noun = self.text[modifier.start : modifier.end].lower()
+        sexes = [p for p, nouns in self.lexicon.people.items() if noun in nouns]
+        if len(sexes) != 1:
+            return False
+        other = {"he": "she", "she": "he"}.get(sexes[0])
+        return other is not None and bool(
+            re.search(rf"\b{other}\b", self.text[modifier.end : start], re.I)
+        )
 
     def attributes(
         self,
