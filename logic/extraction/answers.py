@@ -34,6 +34,8 @@ _PRONOUN_VALUE = re.compile(
     r"i'm\s+getting|i'm\s+reading|i've\s+got|i\s+get|his\s+is|hers\s+is|yours\s+is|"
     r"mine(?:\s+just\s+now|\s+now)?\s+is|ours\s+(?:is\s+saying|is\s+reading|says|is)|"
     r"this\s+one(?:'s|\s+is)|"
+    # "that is bed eleven. Mr Akram's is one hundred forty-four"
+    r"(?:mr|mrs|ms|miss)\.?\s+\w+'s\s+is|"
     # "now she's settled, says two", "I did a manual, seventy-eight"
     r"(?<=, )says(?=\s+(?:it's\s+|about\s+|an?\s+)*\d)|"
     r"i\s+did\s+a\s+manual(?:\s+one)?\s*,|"
@@ -115,6 +117,13 @@ _SITE_ASKED = re.compile(
     r"(?:\w+\s+)?(?:" + "|".join(sorted(_BODY_SITES)) + r")\b",
     re.I,
 )
+# What may stand between the numbers a turn reads back: "One forty-six over
+# ninety-two, sixty-eight", "okay it's 186".
+_BETWEEN_READ_BACK = re.compile(
+    r"[\s,.…:;/-]*(?:(?:over|and|by|on|okay|ok|right|so|yes|yeah|sir|doctor|sister|"
+    r"that's|it's|is|was|um|uh)\b[\s,.…:;/-]*)*",
+    re.I,
+)
 # "the leg's about four out of ten", "her back is a 6/10": a part of the body rated.
 _SITE_RATED = re.compile(
     r"\b(?:the|his|her|my|your|their)\s+(?:"
@@ -157,7 +166,8 @@ _ANNOUNCED = re.compile(
 # A sentence that opens with its number, after fillers: "Okay, 6.6, lovely."
 _OPENS_WITH_NUMBER = re.compile(
     r"[\s,.…]*(?:[a-z]+\s*:\s*)?"
-    r"(?:(?:okay|ok|right|so|and|um|uh|erm|that's|thats|it's|its|thanks|hold\s+on|hang\s+on|"
+    r"(?:(?:okay|ok|right|so|and|um|uh|erm|yeah|yes|yep|that's|thats|it's|its|thanks|"
+    r"hold\s+on|hang\s+on|"
     r"there|now\s+is|now\s+it's|now|"
     r"one\s+minute|one\s+moment|there\s+we\s+go|let\s+me\s+see|it\s+says|it's\s+saying|"
     r"it\s+is|that\s+is|it\s+was|"
@@ -709,7 +719,7 @@ class AnswerReader(NumberBinder):
                 and n.start not in self.used
             ]
             if any(
-                q_start <= n.start < q_end and not self._read_back(n) for n in unread
+                q_start <= n.start < q_end and n.start not in self.read_back for n in unread
             ):
                 continue
             if self._answered_none(asked[0], a_start, a_end):
@@ -744,18 +754,29 @@ class AnswerReader(NumberBinder):
             for number in numbers:
                 self.bind(question, number, asked_context & _ANSWER_CARRIES)
 
-    def _read_back(self, number: NumberToken) -> bool:
-        """ "- okay it says one eighty six - One eighty six, and do you have a
-        thermometer?": a turn that opens with the number the turn before said reads
-        it back; it gives no value of its own."""
+    def read_backs(self) -> set[int]:
+        """Starts of the numbers a turn opens by reading back from the turn
+        before ("- It's pumping... one forty-six over ninety-two. - One forty-six
+        over ninety-two, sixty-eight. Still a bit high."): the run of numbers,
+        with only "over", "and" or fillers between, whose values the turn before
+        said: they ask nothing of the turn after them (they are still read, since
+        the clinician often names their types: "Ninety-six is your oxygen")."""
+        text = self.norm.text
         turns = self.context.turns
+        found: set[int] = set()
         for (p_start, p_end, _), (start, end, _) in zip(turns, turns[1:], strict=False):
-            if start <= number.start < end:
-                return content_words(self.norm.text[start : number.start]) == 0 and any(
-                    p_start <= n.start < p_end and n.value == number.value
-                    for n in self.all_numbers
-                )
-        return False
+            said = {n.value for n in self.all_numbers if p_start <= n.start < p_end}
+            cursor, run = start, []
+            for number in (n for n in self.all_numbers if start <= n.start < end):
+                if not _BETWEEN_READ_BACK.fullmatch(text, cursor, number.start):
+                    break
+                if number.value not in said:
+                    run = []
+                    break
+                run.append(number.start)
+                cursor = number.end
+            found.update(run)
+        return found
 
     def _site_rated(
         self, start: int, end: int, a_start: int, a_end: int

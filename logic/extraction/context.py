@@ -85,8 +85,10 @@ _READ_OFF_NOW = re.compile(
     r"are\s+showing|reads|is\s+reading|'s\s+reading)\s+(?:(?:a|about|around|like)\s+)*$",
     re.I,
 )
-# The ward sister addressed by her title: "Sister, how is Mr Dlamini?"
-_SISTER_ADDRESSED = re.compile(r"(?:^|[.!?:\n]\s*)sister\s*,", re.I)
+# The ward sister addressed by her title: "Sister, how is Mr Dlamini?", "Sore, sister."
+_SISTER_ADDRESSED = re.compile(
+    r"(?:^|[.!?:\n]\s*)sister\s*,|,\s*sister\s*[.!?]", re.I
+)
 # "I'm ringing from Elm Court care home", "one of our residents": a carer of a home.
 _CARE_HOME_STAFF = re.compile(
     r"\b(?:care|nursing|residential)\s+home\b|\bour\s+residents?\b", re.I
@@ -209,6 +211,9 @@ MEASURE_NOW = re.compile(
     r"(?:machine|monitor|probe|meter|thermometer|device|cuff|reader)\s+"
     r"(?:reading|saying|showing|say|show|read)\b"
     r"|\bread\s+me\s+what\s+it\s+says\b"
+    # asked as a plea: "Son, please put the BP machine on his arm now"
+    r"|\bplease\s+(?:\w+\s+){0,2}?(?:put|pop|do|take|check|measure|try|clip|stick)\b"
+    r"[^.?!]{0,60}?\b(?:now|again|for\s+me)\b"
     # "let's do yours now, Mrs Rao"
     r"|\blet's\s+(?:do|take|check)\s+(?:yours|it|one|that)\b[^?.]{0,30}?\bnow\b"
     # "the pulse ox, can you put it on?"
