@@ -132,6 +132,13 @@ _SITE_RATED = re.compile(
     r"(?=\d+\s*(?:out\s+of|over|/)\s*10\b)",
     re.I,
 )
+# A question of how many or how often, whose number is a count.
+_ASKS_A_COUNT = re.compile(r"\bhow\s+(?:many|often|long)\b", re.I)
+# "Interpreter: He says seven": a rating told for the one who gives it.
+_SAYS_A_RATING = re.compile(
+    r"\b(?:he|she|they)\s+says\s+(?:(?:it's|its|about|around|maybe|an?)\s+)*(?=\d)",
+    re.I,
+)
 # "It's a four today", "about a 6": a number said as a rating.
 _RATING_SAID = re.compile(r"\b(?:a|about|around|maybe|like)\s+(?:a\s+)?$", re.I)
 # What may stand right before the asked type for "no" to deny all of it.
@@ -172,6 +179,7 @@ _OPENS_WITH_NUMBER = re.compile(
     r"one\s+minute|one\s+moment|there\s+we\s+go|let\s+me\s+see|it\s+says|it's\s+saying|"
     r"it\s+is|that\s+is|it\s+was|"
     r"it's\s+showing|it\s+reads|it's\s+reading|it's\s+beeped|it's\s+going|"
+    r"its\s+saying|its\s+showing|its\s+reading|"
     r"it's\s+done|"
     # "Finger please... five point eight", "ok little prick five point six"
     r"(?:give\s+me\s+)?(?:your\s+)?finger(?:\s+please)?|please|little\s+(?:prick|scratch)|"
@@ -297,6 +305,8 @@ class AnswerReader(NumberBinder):
             one_type = len({m.type for m in types}) == 1 and len(types) == len(asked)
             if not one_type or in_question or answer_types:
                 continue
+            if _ASKS_A_COUNT.search(self.norm.text, q_start, q_end):
+                continue  # "how many days do you get the headache? - Eight"
             if len(numbers) != 1 or numbers[0].start in self.used:
                 continue
             # "P: I would say, right now, about a 6": a spoken answer takes words.
@@ -473,7 +483,7 @@ class AnswerReader(NumberBinder):
             named = [
                 m for m in self.kept if start <= m.start < end and m.kind != "value"
             ]
-            if len({m.type for m in named}) > 1 or any(m.kind != "type" for m in named):
+            if any(m.kind != "type" for m in named):
                 continue
             if not (
                 named
@@ -523,7 +533,18 @@ class AnswerReader(NumberBinder):
                     )
                 ):
                     continue
-                said = named[0] if named else self._referent(start, start, number)
+                # "I'll check your sats and pulse. ... Ninety-six, and pulse
+                # seventy-four": the reading is of the one announced type its
+                # sentence does not name.
+                named_after = {m.type for m in self.kept if s_start <= m.start < s_end}
+                left = list(
+                    {m.type: m for m in named if m.type not in named_after}.values()
+                )
+                if len({m.type for m in named}) > 1 and len(left) != 1:
+                    break
+                said = (left or named or [None])[0] or self._referent(
+                    start, start, number
+                )
                 if said is not None:
                     self.bind(
                         Mention("type", said.type, number.start, number.end), number
@@ -591,10 +612,22 @@ class AnswerReader(NumberBinder):
 
     def site_ratings(self) -> None:
         """ "He's alert, the leg's about four out of ten": a part of the body rated
-        on a scale of ten is its pain, the alphabet's one self-reported type."""
-        for said in _SITE_RATED.finditer(self.norm.text):
+        on a scale of ten is its pain, the alphabet's one self-reported type; so is
+        a rating told for the one who gives it after the scale was asked ("Out of
+        ten? - He says seven")."""
+        text = self.norm.text
+        said_of = [(m, False) for m in _SITE_RATED.finditer(text)] + [
+            (m, True) for m in _SAYS_A_RATING.finditer(text)
+        ]
+        for said, relayed in said_of:
             number = next((n for n in self.all_numbers if n.start == said.end()), None)
             if number is None or number.start in self.used or self._consumed(number):
+                continue
+            sentence = self.context.sentence_of(said.start())
+            if relayed and not (
+                _OUT_OF_TEN.match(text, number.end)
+                or self._scale_asked_before(sentence[0])
+            ):
                 continue
             rated = self._rated_type(said.start())
             if rated is not None:
@@ -700,8 +733,11 @@ class AnswerReader(NumberBinder):
                 continue
             turn_start = next(s for s, e, _ in turns if e == q_end)
             q_start, asked = self._last_question(turn_start, q_end)
-            if not asked:
-                asked = self._site_rated(turn_start, q_end, a_start, a_end)
+            if not any(m.kind == "type" for m in asked):
+                # "how's the tummy after the operation? - Five out of ten"
+                asked = self._site_rated(turn_start, q_end, a_start, a_end) or asked
+            if _ASKS_A_COUNT.search(self.norm.text, q_start, q_end):
+                continue  # "how many days a month do you get the headache?"
             if asked:
                 before = asked
             elif self._asked_again(turn_start, q_end):
@@ -719,7 +755,8 @@ class AnswerReader(NumberBinder):
                 and n.start not in self.used
             ]
             if any(
-                q_start <= n.start < q_end and n.start not in self.read_back for n in unread
+                q_start <= n.start < q_end and n.start not in self.read_back
+                for n in unread
             ):
                 continue
             if self._answered_none(asked[0], a_start, a_end):
