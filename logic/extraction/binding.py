@@ -43,7 +43,7 @@ _DENOMINATOR = re.compile(r"(?:\bout\s+(?:of|and|in)|/|(?<=\d )by)\s*$", re.I)
 _OVER_BEFORE = re.compile(r"\b(?:10|[0-9])\s+over\s*$", re.I)
 _OTHER_UNIT = re.compile(
     # "hr" before a number is a heart rate ("RR 18 HR 90"), not hours.
-    r"^[\s-]*(?:(?:mls?|mils?|millilitres?|hours?|(?-i:hrs?)(?!\s*\d)|(?-i:h)(?=\s+(?:ago|after|before|later|post|since|prior))|minutes?|mins?|days?|"
+    r"^[\s-]*(?:(?:mls?|mils?|millilitres?|hours?|(?-i:hrs?)(?!\s*\d)|(?-i:h)(?=\s+(?:ago|after|before|later|post|since|prior)|\s*[:;,)])|minutes?|mins?|days?|"
     r"weeks?|months?|years?|yrs?|yo|o'clock|times(?!\s+(?:a|per)\s+min)|kg|kilos?|lbs?|pounds|mg|mcg|grams?|am|"
     r"an?\s+hour|per\s+hour|an\s+hr|/hr|"
     r"pm|units?|(?-i:U)|iu|cc|ccs|cm|mm|inches|feet|ft|tablets?|tabs|doses?|puffs?|gauge|"

@@ -76,6 +76,10 @@ _ADMISSION_RECORD = re.compile(
     re.I,
 )
 _ADMISSION_CUE = re.compile(r"(?:on|at)\s+admission", re.I)
+# A bracketed aside on one line, and a value in it (no time of day: "(2200 last
+# night)" dates the reading before it).
+_ASIDE = re.compile(r"\([^()\n]{1,120}\)")
+_VALUE_IN_ASIDE = re.compile(r"(?<![:\d])\d{1,3}(?:\.\d+)?(?![:\d])")
 # Ties a child calls a parent by, as by a name: "Mum's diabetic".
 _TIES_AS_NAMES = frozenset({"mum", "mom", "dad", "mam"})
 # A reading read off a device as it shows now: "the pulse bit says 102", "sats
@@ -98,8 +102,9 @@ _CARE_HOME_STAFF = re.compile(
 _AGE_AND_SEX = re.compile(
     # "Pt: Mrs K. Lakshmi, 52 y/o F": the name may come first
     r"(?:[ \t]*(?:mr|mrs|ms|miss|mx|dr)\b\.?[^,\n:]{1,40},)?"
-    r"[ \t]*\d{1,3}[ \t]*(?:-?[ \t]*(?:y/?o|yo|yrs?|years?(?:[ \t]+old)?|year-old)[ \t,]*)?"
-    r"/?[ \t]*(?:m|f|male|female|man|woman)\b",
+    r"[ \t]*\d{1,3}[ \t]*(?:-?[ \t]*(?:y/?o|yo|yrs?|years?(?:[ \t]+old)?|year-old)\b"
+    r"(?:[ \t,]*/?[ \t]*(?:m|f|male|female|man|woman)\b)?"
+    r"|/?[ \t]*(?:m|f|male|female|man|woman)\b)",
     re.I,
 )
 
@@ -933,6 +938,8 @@ class Context:
 
     def _reaches(self, modifier: Modifier, start: int, end: int) -> bool:
         rule = modifier.rule
+        if self._aside_of_its_own(modifier, start):
+            return False
         if rule.direction == "rest":
             return start >= self.sentence_of(modifier.start)[0]
         if rule.direction == "section":
@@ -982,6 +989,22 @@ class Context:
                 and not self._terminated(end, modifier.start, modifier)
             )
         return False
+
+    def _aside_of_its_own(self, modifier: Modifier, start: int) -> bool:
+        """Whether a cue stands in a bracketed aside that holds a value of its own
+        and ``start`` is outside it: "RBS 12.4 (last visit 15.1)" dates the 15.1
+        only ("BM 12 (done at home)" dates the 12)."""
+        return any(
+            a < modifier.start
+            and modifier.end <= b
+            and not a <= start < b
+            and _VALUE_IN_ASIDE.search(self.text, a, b) is not None
+            for a, b in self._asides
+        )
+
+    @cached_property
+    def _asides(self) -> tuple[tuple[int, int], ...]:
+        return tuple(m.span() for m in _ASIDE.finditer(self.text))
 
     def _other_pronoun_between(self, modifier: Modifier, start: int) -> bool:
         """Whether "he" or "she" of the other sex than the person a cue names

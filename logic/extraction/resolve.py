@@ -246,43 +246,53 @@ def _superseded(
     """In a record of timed entries, a reading timed before the last entry that
     holds a set of readings (three types or more) is earlier ("Triage (0620): HR
     108, T 36.8 ... Reassessment 0745: pain 3/10, HR 84, BP 138/86": the triage
-    temperature was not taken again, and is no value of now). A reading's own
-    time counts before its entry's ("Recheck at 1030: 112"); states said in an
-    earlier entry ("alert and oriented") stand, as background facts do, except
-    the air or oxygen a reading was taken on. Records of phases are read first
-    (:func:`_phased`)."""
+    temperature was not taken again, and is no value of now), and so is one of a
+    type a later entry says again ("0225 BGL 4.3 ... 0245 BGL 5.8"). A reading's
+    own time counts before its entry's ("Recheck at 1030: 112"). A state said in
+    an earlier entry, or before the first ("Confused on arrival"), stands unless
+    a later entry says another of its type ("1400: A&Ox3"), as background facts
+    do; the air or oxygen a reading was taken on goes with the reading. Records
+    of phases are read first (:func:`_phased`)."""
     found = _phased(found, alphabet, context)
     entries = timed_entries(context.text)
     if not entries:
         return found
     sets = _sets_by_entry(found, lambda item: entry_clock(entries, item.target), 3)
-    if not sets:
-        return found
-    latest = max(sets)
-    background = alphabet.accumulating
+    latest = max(sets, default=None)
+    # states of the patient: no background fact, no air or oxygen a reading was on
+    paired = {m.pair for m in alphabet.measurements.values() if m.pair}
+    not_states = alphabet.accumulating | paired
 
     def state(item: Found) -> str | None:
         type_name = item.statement.type
         family = item.statement.family
         return (
-            type_name if family == "condition" and type_name not in background else None
+            type_name if family == "condition" and type_name not in not_states else None
         )
 
-    # "Confused on arrival ... 1400: A&Ox3": a state the latest set says again
-    restated = {
-        state(item)
-        for item in found
-        if state(item) and _entry_time(item, entries, context) == latest
-    }
+    # the last entry each type (a reading's or a state's) was said in
+    last_said: dict[str, int] = {}
+    for item in found:
+        minutes = _entry_time(item, entries, context)
+        if minutes is None or item.context & _NOT_NOW:
+            continue
+        if item.statement.family == "data" or state(item):
+            type_name = item.statement.type
+            last_said[type_name] = max(last_said.get(type_name, minutes), minutes)
 
     def earlier(item: Found) -> bool:
         minutes = _entry_time(item, entries, context)
-        if state(item) in restated:
-            return (minutes is None and item.target < entries[0][0]) or (
-                minutes is not None and minutes < latest
+        last = last_said.get(item.statement.type)
+        if minutes is None:
+            # "Confused on arrival" before the first entry, said again later
+            return (
+                bool(state(item)) and last is not None and item.target < entries[0][0]
             )
-        return minutes is not None and minutes < latest
+        if last is not None and minutes < last:
+            return True
+        return latest is not None and minutes < latest and not state(item)
 
+    restated = {state(item) for item in found if state(item) in last_said}
     return _marked_earlier(found, alphabet, earlier, restated)
 
 
