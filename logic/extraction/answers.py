@@ -234,7 +234,12 @@ _OBJECTLESS = re.compile(r"\b(?:check|recheck|measure)\s*[,.…]", re.I)
 _ASKED_CARRIES = frozenset({"other", "historical"})
 # A heading of a record and the rest of its line: "PSH: R total hip replacement
 # 2014", "Previous procedures: EVL x 3".
-_HEADING = re.compile(rf"^[ \t]*({HEADING_WORDS})[ \t]*:[ \t]*(\S[^\n]*)$", re.M)
+_HEADING = re.compile(
+    # (a lookahead: a line's heading and one after a stop in it, "PMH: none. PSH:
+    # appendectomy 2015", overlap)
+    rf"(?:^|(?<=[.;] ))(?=[ \t]*({HEADING_WORDS})[ \t]*:[ \t]*(\S[^\n]*)$)",
+    re.M,
+)
 # An answer that opens by saying yes, after fillers: "Aye, they stopped it".
 _OPENS_WITH_YES = re.compile(
     r"\W*(?:(?:um|uh|uhm|oh|so|well|ah|mm)\W+)*"

@@ -99,12 +99,15 @@ _CARE_HOME_STAFF = re.compile(
 )
 # What follows a record's field of the patient: an age and a sex ("Pt: 46M"), after
 # their name or not.
+_NAMED = r"[ \t]*(?:mr|mrs|ms|miss|mx|dr)\b\.?[^,\n:]{1,40},"
 _AGE_AND_SEX = re.compile(
-    # "Pt: Mrs K. Lakshmi, 52 y/o F": the name may come first
-    r"(?:[ \t]*(?:mr|mrs|ms|miss|mx|dr)\b\.?[^,\n:]{1,40},)?"
+    # "Pt: Mrs K. Lakshmi, 52 y/o F": the name may come first; after a name, the
+    # age alone will do ("Client: Mr Tom Gallagher, 81, lives alone")
+    rf"(?:{_NAMED})?"
     r"[ \t]*\d{1,3}[ \t]*(?:-?[ \t]*(?:y/?o|yo|yrs?|years?(?:[ \t]+old)?|year-old)\b"
     r"(?:[ \t,]*/?[ \t]*(?:m|f|male|female|man|woman)\b)?"
-    r"|/?[ \t]*(?:m|f|male|female|man|woman)\b)",
+    r"|/?[ \t]*(?:m|f|male|female|man|woman)\b)"
+    rf"|{_NAMED}[ \t]*\d{{1,3}}\b(?![./]\d)",
     re.I,
 )
 
