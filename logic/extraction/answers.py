@@ -46,6 +46,10 @@ _PRONOUN_VALUE = re.compile(
     # "that 38.5 was the man next door; this lady's 37.1"
     r"this\s+(?:lady|gentleman|gent|man|woman|patient|fella|chap)(?:'s|\s+is)|"
     # "the recheck at 4:30 is 6.2", "his last one at 6 was 10.4"
+    # "the six o'clock one was nine point eight"
+    r"(?:the\s+)?(?:\d{1,2}(?::\d\d)?\s*(?:o'clock|am|pm)|\d{3,4}|morning|evening|"
+    r"afternoon|night|lunchtime|teatime|bedtime|midnight|breakfast|dinner|supper)"
+    r"\s+one\s+(?:is|was|'s)\s+|"
     r"(?:the\s+|his\s+|her\s+)?(?:recheck|repeat|re-check|last\s+one|latest\s+one|"
     r"one\s+(?:i've|i\s+have|we've)\s+just\s+(?:done|taken|had)|one\s+i\s+just\s+(?:did|took))"
     r"(?:\s+at\s+[\d:.]+(?:\s*(?:am|pm|o'clock))?)?\s*(?:is|was|'s)|"
@@ -56,7 +60,9 @@ _PRONOUN_VALUE = re.compile(
     r"(?:you're|she's|he's)(?=\s+(?:sitting\s+at\s+)?\d+\s*(?:%|percent\b|on\b|now\b|out\s+of\b))|"
     r"(?:you're|she's|he's)\s+sitting(?=\s+at\s+\d)|"
     # "on the 24% venturi, sitting at 90"
-    r"(?<=, )sitting(?=\s+at\s+\d)|"
+    r"(?<=, )sitting(?=\s+at\s+\d)|(?<=\band\s)sitting(?=\s+at\s+\d)|"
+    # "she's now ninety-three"
+    r"(?:you're|she's|he's)\s+now(?=\s+\d)|"
     # "he said it was down to a four"
     r"(?:it|that)(?:'s|\s+is|\s+was)\s+(?:back\s+)?down\s+to|"
     r"\bnow\b[^.?!]{0,40}?\b(?:you're|she's|he's|you\s+are|she\s+is|he\s+is|"
@@ -132,6 +138,8 @@ _SITE_RATED = re.compile(
     r"(?=\d+\s*(?:out\s+of|over|/)\s*10\b)",
     re.I,
 )
+# What a reading is said on, after its number: "95 on room air", "93% on".
+_READ_ON = re.compile(r"\s*(?:%|percent|per\s+cent)?\s*(?:on|in)\s+", re.I)
 # A question of how many or how often, whose number is a count.
 _ASKS_A_COUNT = re.compile(r"\bhow\s+(?:many|often|long)\b", re.I)
 # "Interpreter: He says seven": a rating told for the one who gives it.
@@ -598,7 +606,9 @@ class AnswerReader(NumberBinder):
                     or self._other_quantity(number)
                 ):
                     continue
-                referent = self._referent(start, said.start(), number)
+                referent = self._referent(
+                    start, said.start(), number
+                ) or self._read_on(number)
                 if (
                     referent is None
                     and (
@@ -637,6 +647,20 @@ class AnswerReader(NumberBinder):
             rated = self._rated_type(said.start())
             if rated is not None:
                 self.bind(rated, number)
+
+    def _read_on(self, number: NumberToken) -> Mention | None:
+        """ "now he's ninety-five on room air": the type whose reading is said on
+        the value after the number (the saturation's air or oxygen), when one is."""
+        on = _READ_ON.match(self.norm.text, number.end)
+        if on is None:
+            return None
+        said_on = {
+            m.type for m in self.kept if m.kind == "value" and m.start == on.end()
+        }
+        read = [m for m in self.alphabet.measurements.values() if m.pair in said_on]
+        if len(read) != 1:
+            return None
+        return Mention("type", read[0].name, number.start, number.start)
 
     def _scale_asked_before(self, start: int) -> bool:
         """ "ask her what it is out of ten - she says its a nine": whether the

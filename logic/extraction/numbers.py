@@ -196,7 +196,11 @@ _ONE_PRONOUN = re.compile(
     r"finger|"
     r"middle|happy|sad|digital|manual|electronic|blue|red|green|white|yellow|black|"
     r"grey|gray)\s+one\b"
-    r"|\bone\s+(?:of|another)\b|\bone[\s-]+off\b)",
+    r"|\bone\s+(?:of|another)\b|\bone[\s-]+off\b"
+    # "the six o'clock one was 9.8", "the 0600 one": a reading named by its time
+    r"|\b(?:o'clock|o\s+clock|am|pm|morning|evening|afternoon|night|lunchtime|lunch|"
+    r"teatime|bedtime|midnight|noon|breakfast|dinner|supper)\s+one\b"
+    r"|\b\d{3,4}\s+one\b|\d(?:am|pm)\s+one\b)",
     re.I,
 )
 
