@@ -131,7 +131,8 @@ _SECTION_END = re.compile(r"\n(?![ \t]*(?:[-•*]|\d{1,2}[.)])[ \t])")
 # ("...so temperature's 38.4": an ellipsis before words ends a sentence; before a
 # number it is a pause inside one.)
 _SENTENCE_END = re.compile(
-    r"[!?;\n]+|(?<![.\d])\.(?![.\d])|(?<=\d)\.(?!\d)|\.{3}(?=\s*[A-Za-z])"
+    # (a written sheet's "|" parts its fields as lines do)
+    r"[!?;|\n]+|(?<![.\d])\.(?![.\d])|(?<=\d)\.(?!\d)|\.{3}(?=\s*[A-Za-z])"
 )
 _WORD = re.compile(r"[\w']+")
 _BARE_NO = re.compile(
@@ -1010,17 +1011,17 @@ class Context:
         return tuple(m.span() for m in _ASIDE.finditer(self.text))
 
     def _other_pronoun_between(self, modifier: Modifier, start: int) -> bool:
-        """Whether "he" or "she" of the other sex than the person a cue names
-        stands between it and ``start``: that one is the patient ("Her son's
-        interpreting, he says she's got no pain")."""
+        """Whether the last "he" or "she" between a cue naming a person and
+        ``start`` is of the other sex than that person: that one is the patient
+        ("Her son's interpreting, he says she's got no pain")."""
         noun = self.text[modifier.start : modifier.end].lower()
         sexes = [p for p, nouns in self.lexicon.people.items() if noun in nouns]
         if len(sexes) != 1:
             return False
-        other = {"he": "she", "she": "he"}.get(sexes[0])
-        return other is not None and bool(
-            re.search(rf"\b{other}\b", self.text[modifier.end : start], re.I)
-        )
+        said = re.findall(r"\b(he|she)\b", self.text[modifier.end : start], re.I)
+        # the nearest one before it decides: "His wife's here, he says she's
+        # diabetic" is the wife's
+        return bool(said) and said[-1].lower() != sexes[0]
 
     def attributes(
         self,

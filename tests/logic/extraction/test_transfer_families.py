@@ -2064,3 +2064,201 @@ def test_twenty_sixth_round_of_language(alphabet, text, expected):
 )  # fmt: skip
 def test_twenty_seventh_round_of_language(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a kin word that is no one's tie is the patient; 'his aunty' and a name after 'Nana'
+        # stay as they were
+        ('Auntie came back from her hernia procedure at noon.', {
+            "condition(backgroundInfo, procedure)",
+        }),
+        ('His aunty has diabetes.', set()),
+        ("Just doing Nana Ruth's obs. She's alert, pulse 72.", {
+            "condition(consciousness, alert)",
+            "data(heartRate, 72)",
+        }),
+        # the last 'he' or 'she' before a value says whose it is
+        ("Her son's interpreting, he says she's got no pain now.", {
+            "data(painLevel, 0)",
+        }),
+        ("His wife's here, he says she's diabetic.", set()),
+        # a rating out of ten is no reading of another type
+        ('resps sixteen um he says his back is about a six out of ten', {
+            "data(painLevel, 6)",
+            "data(respiratoryRate, 16)",
+        }),
+        # triage's reading, one taken before a call, one taken by the patient themselves
+        ("Triage had her pulse at 120. Now it's 96.", {
+            "data(heartRate, 96)",
+        }),
+        ('He took his temperature before I called, 38.1 he said.', set()),
+        ('She checked her own blood pressure this morning, it was 160 over 90.', set()),
+        # arrival in a handover is earlier; a change from the usual is now
+        ("When she arrived she was muddled, but now she's alert.", {
+            "condition(consciousness, alert)",
+        }),
+        ('Much more confused than her usual today.', {
+            "condition(consciousness, confused)",
+        }),
+        # falling asleep is no oxygen off
+        ('Dozes off mid-sentence, sats 95 on air.', {
+            "condition(oxygenSupply, air)",
+            "data(oxygenSaturation, 95)",
+        }),
+        # a sister addressed after what is said to her
+        ("Nurse: How's the wound?\nPt: Sore, sister. Seven out of ten.\nSister: BP 120 over 70.", {
+            "data(diastolicBP, 70)",
+            "data(painLevel, 7)",
+            "data(systolicBP, 120)",
+        }),
+        # a request said as a plea
+        ('Dr: Daughter, please put the cuff on her arm now.\n'
+         "Daughter: Yes. It's showing 150 over 90.", {
+            "data(diastolicBP, 90)",
+            "data(systolicBP, 150)",
+        }),
+        # asked as 'he is diabetic?'
+        ('Dr: He is diabetic?\nSon: Yes, on insulin.', {
+            "condition(backgroundInfo, diabetes)",
+        }),
+        # another bed's value, then the patient's named by their name
+        ("Nurse: Sugar 13.2... sorry, that's bed four. Mrs Obi's is 7.1.", {
+            "data(bloodGlucose, 7.1)",
+        }),
+        # an answer opened with 'yeah'
+        ("Dr: Could you take your temperature now while I'm on the phone?\n"
+         'Pt: Yeah, hang on... 37.4.', {
+            "data(temperature, 37.4)",
+        }),
+        # the eyes said as 'them'
+        ("Nurse: Can you open your eyes? He's opening them when I talk to him now.", {
+            "condition(consciousness, voice)",
+        }),
+        # a question of how many asks a count
+        ('Dr: How many days a week do you get the headache?\nPt: Four.', set()),
+        # a rating told for the one who gives it, after the scale was asked; not otherwise
+        ('Nurse: Out of ten?\nInterpreter: She says eight.', {
+            "data(painLevel, 8)",
+        }),
+        ('Nurse: She says eight, the sugar.', set()),
+        # a part of the body asked after beside a background word
+        ("Dr: How's the knee after the operation?\nPt: Six out of ten.", {
+            "condition(backgroundInfo, operation)",
+            "data(painLevel, 6)",
+        }),
+        # two types announced: the reading is the one its answer does not name
+        ("Nurse: I'll do your sats and pulse.\nPt: Go on.\n"
+         'Nurse: Ninety-four, and pulse eighty-two.', {
+            "data(heartRate, 82)",
+            "data(oxygenSaturation, 94)",
+        }),
+        # 'its saying' as a recogniser writes it
+        ('gp: have you got anything to check her oxygen\nson: yeah the finger thing\n'
+         'gp: can you put it on her now for me\nson: okay its saying 95', {
+            "data(oxygenSaturation, 95)",
+        }),
+        # 'not hurting at all'
+        ('Nurse: Any pain today?\nPt: Not hurting at all.', {
+            "data(painLevel, 0)",
+        }),
+        # a type a later timed entry says again supersedes its earlier values and states
+        ('0100 BGL 3.4, juice given.\n0120 BGL 4.9.\n0140 BGL 6.2.', {
+            "data(bloodGlucose, 6.2)",
+        }),
+        ('0100 confused, BGL 3.4.\n0140 alert, BGL 6.2.', {
+            "condition(consciousness, alert)",
+            "data(bloodGlucose, 6.2)",
+        }),
+        # an aside with its own value keeps its cue; one without dates the reading
+        ('RBS 9.1 mmol/L (last visit 14.2).', {
+            "data(bloodGlucose, 9.1)",
+        }),
+        ('BM 12.2 (done at home before he came in).', set()),
+        # presentation and a series over the last hours are earlier
+        ('At presentation BP 88/50, HR 130.', set()),
+        ('BMs last 12 h: 11.2, 9.8, 8.4.', set()),
+        # arrival told in the present is this visit's; in the past it is earlier
+        ('On arrival she is sitting up in bed, alert and chatty.', {
+            "condition(consciousness, alert)",
+        }),
+        ('On arrival his BP was 90/60.', set()),
+        # a meal at home is no reading at home
+        ('BM 9.9 (had lunch at home).', {
+            "data(bloodGlucose, 9.9)",
+        }),
+        # a device's settings and words that are no values
+        ('Pacemaker check: lower rate 60 bpm, pulse 72.', {
+            "data(heartRate, 72)",
+        }),
+        ('Colposcopy: TZ type 2, no abnormality.', set()),
+        ('Remote monitoring alert reviewed.', set()),
+        # an aside of the usual dates only what it holds
+        ('Sats 90 on 3 L (up from his usual 2 L).', {
+            "condition(oxygenSupply, supplemental)",
+            "data(oxygenFlow, 3.0)",
+            "data(oxygenSaturation, 90)",
+        }),
+        # no response to voice or pain
+        ('No response to voice or to painful stimulus.', {
+            "condition(consciousness, unresponsive)",
+        }),
+        # a field with a name and an age alone is no speaker
+        ('Client: Mrs Ana Lopes, 77, lives with her daughter.\nObs: HR 80, BP 130/80, RR 16.', {
+            "data(diastolicBP, 80)",
+            "data(heartRate, 80)",
+            "data(respiratoryRate, 16)",
+            "data(systolicBP, 130)",
+        }),
+        # a heading after a stop on its line
+        ('PMH: nil. PSH: open appendectomy 1998.', {
+            "condition(backgroundInfo, surgery)",
+        }),
+        # a resident judged 'acutely unstable'
+        ('Resident appears acutely unstable, BP 80/40.', {
+            "condition(stability, unstable)",
+            "data(diastolicBP, 40)",
+            "data(systolicBP, 80)",
+        }),
+        # the highest over a stretch is no reading of now
+        ('Temp max 38.6 overnight, temp now 37.1.', {
+            "data(temperature, 37.1)",
+        }),
+        # a service named for surgery
+        ('GP Minor Surgery clinic, excision of lipoma, pain 1/10.', {
+            "data(painLevel, 1)",
+        }),
+        # a reading said on its air or oxygen finds its type; 'sitting at'
+        ("Now he's 94 on room air.", {
+            "condition(oxygenSupply, air)",
+            "data(oxygenSaturation, 94)",
+        }),
+        # a reading named by its time
+        ("BMs hourly, the ten o'clock one was 7.7.", {
+            "data(bloodGlucose, 7.7)",
+        }),
+        ("Sats were 86, he's on 2 litres now and sitting at 91.", {
+            "condition(oxygenSupply, supplemental)",
+            "data(oxygenFlow, 2.0)",
+            "data(oxygenSaturation, 91)",
+        }),
+        # a history denied reaches along its list
+        ('No history of COPD or CO2 retention.', set()),
+        # going home
+        ("She's alert and keen to go home.", {
+            "condition(consciousness, alert)",
+        }),
+        # 'glucoses'
+        ('Hourly glucoses coming down, the latest one is 8.8.', {
+            "data(bloodGlucose, 8.8)",
+        }),
+        # a sheet's '|' parts its fields
+        ('Rm 2 | T 36.9 | HR 80 | Allergies: nil known | Plan: home', {
+            "data(heartRate, 80)",
+            "data(temperature, 36.9)",
+        }),
+    ],
+)  # fmt: skip
+def test_twenty_eighth_round_of_language(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
