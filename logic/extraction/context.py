@@ -1078,9 +1078,15 @@ class Context:
         nouns = self.lexicon.people.get(opening.group(1).lower(), ())
         # The label of who speaks names no one spoken of ("Mum: she's allergic").
         start = next((e for s, e in self.labels if s == before[0]), before[0])
+        # (the ward sister addressed, "Sister, bed eleven", is no one spoken of)
+        idioms = [(m.start, m.end) for m in self.modifiers if m.category == "idiom"]
         return any(
-            re.search(rf"\b{re.escape(noun)}\b", self.text[start : before[1]], re.I)
+            not any(a <= said.start() and said.end() <= b for a, b in idioms)
             for noun in nouns
+            for said in re.finditer(
+                rf"\b{re.escape(noun)}\b", self.text[: before[1]], re.I
+            )
+            if said.start() >= start
         )
 
     def _answered_no(self, position: int) -> bool:
