@@ -106,6 +106,12 @@ _ENTRY = re.compile(
     r"([01]\d|2[0-3])[:.]?([0-5]\d)(?![\d.])(?=[^\n:]{0,25}:|[ \t]+\S)",
     re.M,
 )
+# ... or on the twelve-hour clock: "10 pm: BP 110/80 ... 6 am: BP 100/84".
+_ENTRY_12H = re.compile(
+    r"(?:^|(?<=[.;] ))[ \t]*(?:[A-Za-z][\w/-]*[ \t]+){0,3}?\(?"
+    r"(1[0-2]|0?[1-9])(?:[:.]([0-5]\d))?[ \t]*([ap])\.?m\b\.?\)?[ \t]*:",
+    re.M | re.I,
+)
 # A record's entry of a phase before another ("Pre-procedure:", "Resting (on air):",
 # "Pre-transfusion obs"), and one of a phase after ("Post-procedure (30 min):").
 # What a phase before a treatment is named for: "pre-transfusion", "pre op".
@@ -139,14 +145,26 @@ def timed_entries(text: str) -> tuple[tuple[int, int], ...]:
     than that before it is out of order, and the record has none: no guessing."""
     entries: list[tuple[int, int]] = []
     day = 0
-    for match in _ENTRY.finditer(text):
-        minutes = int(match.group(1)) * 60 + int(match.group(2))
+    times = sorted(
+        [
+            (m.start(), int(m.group(1)) * 60 + int(m.group(2)))
+            for m in _ENTRY.finditer(text)
+        ]
+        + [(m.start(), _twelve_hour(m)) for m in _ENTRY_12H.finditer(text)]
+    )
+    for start, minutes in times:
         if entries and day + minutes < entries[-1][1]:
             if entries[-1][1] - (day + minutes) <= _HALF_A_DAY:
                 return ()
             day += A_DAY
-        entries.append((match.start(), day + minutes))
+        entries.append((start, day + minutes))
     return tuple(entries) if len(entries) >= 2 else ()
+
+
+def _twelve_hour(match: re.Match[str]) -> int:
+    """Minutes after midnight of a time written on the twelve-hour clock."""
+    hours = int(match.group(1)) % 12 + (12 if match.group(3).lower() == "p" else 0)
+    return hours * 60 + int(match.group(2) or 0)
 
 
 def phase_entries(text: str) -> tuple[tuple[int, bool], ...]:
