@@ -244,8 +244,9 @@ _ASKED_CARRIES = frozenset({"other", "historical"})
 # 2014", "Previous procedures: EVL x 3".
 _HEADING = re.compile(
     # (a lookahead: a line's heading and one after a stop in it, "PMH: none. PSH:
-    # appendectomy 2015", overlap)
-    rf"(?:^|(?<=[.;] ))(?=[ \t]*({HEADING_WORDS})[ \t]*:[ \t]*(\S[^\n]*)$)",
+    # appendectomy 2015", overlap; each answers up to the next)
+    rf"(?:^|(?<=[.;] ))(?=[ \t]*({HEADING_WORDS})[ \t]*:[ \t]*"
+    rf"(\S(?:(?![.;] +(?:{HEADING_WORDS})[ \t]*:)[^\n])*))",
     re.M,
 )
 # An answer that opens by saying yes, after fillers: "Aye, they stopped it".

@@ -68,14 +68,23 @@ _DONE_JUST_NOW = re.compile(
     r"|\b(?:i|we)(?:'ve|\s+have)\s+(?:just\s+)?(?:put|popped|clipped)\s+it\s+on\b",
     re.I,
 )
-# A record of the admission itself: "NURSING ADMISSION ASSESSMENT", "Admission
-# clerking"; and its cues of admission.
-_ADMISSION_RECORD = re.compile(
-    r"\badmission\s+(?:assessment|clerking|note|history|h&p|documentation)\b|"
-    r"\bclerking\b",
-    re.I,
+# The setting a record's title names, and the cues that name it: in a record of the
+# admission itself ("NURSING ADMISSION ASSESSMENT") admission is now, and in a
+# clinic's record ("Orthopaedic Clinic - postoperative visit") the clinic is.
+_SETTING_NOW = (
+    (
+        re.compile(
+            r"\badmission\s+(?:assessment|clerking|note|history|h&p|documentation)\b|"
+            r"\bclerking\b",
+            re.I,
+        ),
+        re.compile(r"(?:on|at)\s+admission", re.I),
+    ),
+    (
+        re.compile(r"\bclinic\b", re.I),
+        re.compile(r"(?:in|at)\s+(?:the\s+)?clinic", re.I),
+    ),
 )
-_ADMISSION_CUE = re.compile(r"(?:on|at)\s+admission", re.I)
 # A bracketed aside on one line, and a value in it (no time of day: "(2200 last
 # night)" dates the reading before it).
 _ASIDE = re.compile(r"\([^()\n]{1,120}\)")
@@ -794,7 +803,7 @@ class Context:
                 self.text[m.start : m.end].lower() == "myself"
                 and not self._relative_speaking(m.start)
             )
-            and not self._admission_now(m)
+            and not self._setting_now(m)
         ]
         matches.sort(key=lambda m: (m.start - m.end, m.start))
         taken = [False] * len(self.text)
@@ -808,18 +817,20 @@ class Context:
             found.append(modifier)
         return tuple(sorted(found, key=lambda m: m.start))
 
-    def _admission_now(self, modifier: Modifier) -> bool:
-        """Whether a cue of admission ("Obs on admission: T 36.3") is this
-        encounter: in a record its title calls an admission assessment, admission
-        is when it is written."""
+    def _setting_now(self, modifier: Modifier) -> bool:
+        """Whether a cue naming a setting ("Obs on admission: T 36.3", "glucose in
+        clinic 162") is this encounter: the record's title names that setting
+        (an admission assessment, a clinic's note)."""
         cue = self.text[modifier.start : modifier.end]
-        return self._admission_record and _ADMISSION_CUE.fullmatch(cue) is not None
+        return any(
+            title.search(self._title) is not None and said.fullmatch(cue) is not None
+            for title, said in _SETTING_NOW
+        )
 
     @cached_property
-    def _admission_record(self) -> bool:
-        """Whether the first lines, a record's title, call it an admission."""
-        title = "\n".join(self.text.split("\n", 3)[:3])
-        return _ADMISSION_RECORD.search(title) is not None
+    def _title(self) -> str:
+        """A record's first lines, where its title is (a transcript has none)."""
+        return "" if self._labelled else "\n".join(self.text.split("\n", 3)[:3])
 
     def _relative_speaking(self, position: int) -> bool:
         """Whether ``position`` is in the turn of a relative ("Daughter:")."""
@@ -904,7 +915,12 @@ class Context:
         ):
             return True
         return any(
-            m.rule.direction == "terminate"
+            (
+                m.rule.direction == "terminate"
+                # "BP 158/92 on arrival, repeat after 5 min rest 150/90": a reading
+                # taken again after a time said is no longer of that time
+                or (time_cue and m.category == "sequence")
+            )
             and m is not modifier
             and start <= m.start
             and m.end <= end

@@ -244,7 +244,7 @@ def _superseded(
     found: list[Found], alphabet: Alphabet, context: Context
 ) -> list[Found]:
     """In a record of timed entries, a reading timed before the last entry that
-    holds a set of readings (three types or more) is earlier ("Triage (0620): HR
+    holds a set of readings (two types or more) is earlier ("Triage (0620): HR
     108, T 36.8 ... Reassessment 0745: pain 3/10, HR 84, BP 138/86": the triage
     temperature was not taken again, and is no value of now), and so is one of a
     type a later entry says again ("0225 BGL 4.3 ... 0245 BGL 5.8"). A reading's
@@ -257,7 +257,16 @@ def _superseded(
     entries = timed_entries(context.text)
     if not entries:
         return found
-    sets = _sets_by_entry(found, lambda item: entry_clock(entries, item.target), 3)
+    # two readings make a set ("16:10: pain now 3/10, HR 84"), a pressure's two
+    # numbers one reading
+    seconds = frozenset(
+        m.pair
+        for m in alphabet.measurements.values()
+        if m.pair in alphabet.measurements
+    )
+    sets = _sets_by_entry(
+        found, lambda item: entry_clock(entries, item.target), 2, seconds
+    )
     latest = max(sets, default=None)
     # states of the patient: no background fact, no air or oxygen a reading was on
     paired = {m.pair for m in alphabet.measurements.values() if m.pair}
@@ -323,16 +332,20 @@ def _phased(found: list[Found], alphabet: Alphabet, context: Context) -> list[Fo
 
 
 def _sets_by_entry(
-    found: list[Found], entry_of: Callable[[Found], int | None], types: int
+    found: list[Found],
+    entry_of: Callable[[Found], int | None],
+    types: int,
+    uncounted: frozenset[str] = frozenset(),
 ) -> list[int]:
     """The entries (as ``entry_of`` names them) whose current readings are of
-    ``types`` types or more: sets of readings."""
+    ``types`` types or more, those of ``uncounted`` left out: sets of readings."""
     said: dict[int, set[str]] = {}
     for item in found:
         entry = entry_of(item)
         if (
             entry is not None
             and item.statement.family == "data"
+            and item.statement.type not in uncounted
             and not item.context & _NOT_NOW
         ):
             said.setdefault(entry, set()).add(item.statement.type)
