@@ -607,9 +607,9 @@ class AnswerReader(NumberBinder):
                     or self._other_quantity(number)
                 ):
                     continue
-                referent = self._referent(
-                    start, said.start(), number
-                ) or self._read_on(number)
+                referent = self._referent(start, said.start(), number) or self._read_on(
+                    number
+                )
                 if (
                     referent is None
                     and (

@@ -99,9 +99,7 @@ _READ_OFF_NOW = re.compile(
     re.I,
 )
 # The ward sister addressed by her title: "Sister, how is Mr Dlamini?", "Sore, sister."
-_SISTER_ADDRESSED = re.compile(
-    r"(?:^|[.!?:\n]\s*)sister\s*,|,\s*sister\s*[.!?]", re.I
-)
+_SISTER_ADDRESSED = re.compile(r"(?:^|[.!?:\n]\s*)sister\s*,|,\s*sister\s*[.!?]", re.I)
 # "I'm ringing from Elm Court care home", "one of our residents": a carer of a home.
 _CARE_HOME_STAFF = re.compile(
     r"\b(?:care|nursing|residential)\s+home\b|\bour\s+residents?\b", re.I
