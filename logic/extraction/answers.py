@@ -172,6 +172,8 @@ _ANNOUNCED = re.compile(
     r"look\s+at|have\s+a\s+look\s+at|put|try)\b"
     # "Have you checked his sugar? - Doing it now... 5.9"
     r"|\bdoing\s+(?:it|one)\s+now\b"
+    # "just popping this on your finger. Ninety-six percent"
+    r"|\b(?:i'm\s+)?just\s+(?:popping|putting|clipping)\s+(?:this|it|the)\b"
     # "Here now I check, 7.8": the present said of what is being done
     r"|\b(?:now|here)\s+(?:now\s+)?i\s+(?:check|take|do|measure|recheck)\b(?=\s*[,.…])"
     # "just your temperature now.": the reading named as the next one

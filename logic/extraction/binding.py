@@ -49,7 +49,7 @@ _OTHER_UNIT = re.compile(
     r"pm|units?|(?-i:U)|iu|cc|ccs|cm|mm|inches|feet|ft|tablets?|tabs|doses?|puffs?|gauge|"
     r"french|lpm|l|milligrams?|micrograms?|mcgs?|millimoles? per|kcals?|calories|cals|"
     r"bolus|boluses|bag|bags|ounces?|oz|cups?|glasses|glass|spoons?|teaspoons?|"
-    r"tablespoons?|sachets?|cartons?|pillows?|episodes?|"
+    r"tablespoons?|sachets?|cartons?|pillows?|episodes?|nebs?|nebulisers?|nebulizers?|"
     # "sugars two-hourly", "obs 4 hrly": how often, not a value
     r"hourly|hrly|daily|weekly|monthly)\b|"
     # "after five of morphine": a dose of a drug

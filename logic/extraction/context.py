@@ -95,11 +95,16 @@ _TIES_AS_NAMES = frozenset({"mum", "mom", "dad", "mam"})
 # are showing 96" (against "it said 150 this morning").
 _READ_OFF_NOW = re.compile(
     r"\b(?:says|is\s+saying|'s\s+saying|shows|is\s+showing|'s\s+showing|"
-    r"are\s+showing|reads|is\s+reading|'s\s+reading)\s+(?:(?:a|about|around|like)\s+)*$",
+    r"are\s+showing|reads|is\s+reading|'s\s+reading)\s+(?:[a-z]+\s+){0,3}?"
+    r"(?:(?:a|about|around|like)\s+)*$",
     re.I,
 )
 # The ward sister addressed by her title: "Sister, how is Mr Dlamini?", "Sore, sister."
-_SISTER_ADDRESSED = re.compile(r"(?:^|[.!?:\n]\s*)sister\s*,|,\s*sister\s*[.!?]", re.I)
+_SISTER_ADDRESSED = re.compile(
+    r"(?:^|[.!?:\n]\s*)sister\s*,|,\s*sister\s*[.!?]"
+    r"|:\s*sister\s+(?=(?:what|how|can|could|is|are|have|has|do|did|please)\b)",
+    re.I,
+)
 # "I'm ringing from Elm Court care home", "one of our residents": a carer of a home.
 _CARE_HOME_STAFF = re.compile(
     r"\b(?:care|nursing|residential)\s+home\b|\bour\s+residents?\b", re.I
@@ -191,7 +196,8 @@ _SAYS_OF = re.compile(
 )
 # What names the next reading of a call ("And the blood pressure cuff.").
 _NEXT_READING = re.compile(
-    r"\b(?:cuff|thermometer|probe|oximeter|clip|blood\s+pressure|bp|sats|temperature|temp|"
+    r"\b(?:cuff|thermometer|probe|oximeter|pulse\s+ox|clip|blood\s+pressure|bp|sats|"
+    r"temperature|temp|"
     r"pulse|heart\s+rate|sugar)\b",
     re.I,
 )
