@@ -140,6 +140,13 @@ _SITE_RATED = re.compile(
 )
 # What a reading is said on, after its number: "95 on room air", "93% on".
 _READ_ON = re.compile(r"\s*(?:%|percent|per\s+cent)?\s*(?:on|in)\s+", re.I)
+# An answer that first says the reading was just taken, and no more: "I've just done
+# her obs."
+_DONE_FIRST = re.compile(
+    r"\W*(?:[a-z]+\s*:\s*)?(?:i've|i\s+have|we've|i)\s+just\s+(?:done|taken|checked|did|"
+    r"took|checked)\s+(?:\w+\s+){0,2}?(?:obs|observations|vitals|it|them|one)\W*$",
+    re.I,
+)
 # A question of how many or how often, whose number is a count.
 _ASKS_A_COUNT = re.compile(r"\bhow\s+(?:many|often|long)\b", re.I)
 # "Interpreter: He says seven": a rating told for the one who gives it.
@@ -281,9 +288,15 @@ class AnswerReader(NumberBinder):
         """ "What's your pain now? - It's a 5.": a question naming one type, with
         no value, is answered by the one number that opens the next sentence."""
         sentences = self.context.sentences
-        for (q_start, q_end), (a_start, a_end) in zip(
-            sentences, sentences[1:], strict=False
+        for index, ((q_start, q_end), (a_start, a_end)) in enumerate(
+            zip(sentences, sentences[1:], strict=False)
         ):
+            if _DONE_FIRST.match(self.norm.text, a_start, a_end) and index + 2 < len(
+                sentences
+            ):
+                # "Has she got a temperature? - I've just done her obs. Thirty-seven
+                # point nine": the answer after saying it was taken
+                a_start, a_end = sentences[index + 2]
             if not (
                 self.norm.text[q_end:a_start].lstrip().startswith("?")
                 # "Rectal temp, please. - Forty point six.": a reading asked for

@@ -89,6 +89,8 @@ _SETTING_NOW = (
 # night)" dates the reading before it).
 _ASIDE = re.compile(r"\([^()\n]{1,120}\)")
 _VALUE_IN_ASIDE = re.compile(r"(?<![:\d])\d{1,3}(?:\.\d+)?(?![:\d])")
+# Words a relative says of themselves, who are someone else only in a relative's turn.
+_RELATIVE_SELF = frozenset({"myself", "i'm", "i am", "i've got", "i have", "i had"})
 # Ties a child calls a parent by, as by a name: "Mum's diabetic".
 _TIES_AS_NAMES = frozenset({"mum", "mom", "dad", "mam"})
 # A reading read off a device as it shows now: "the pulse bit says 102", "sats
@@ -804,7 +806,8 @@ class Context:
             if not any(a < m.end and m.start < b for a, b in self.labels)
             and not self._patient_by_kin(m)
             and not (
-                self.text[m.start : m.end].lower() == "myself"
+                m.category == "other"
+                and self.text[m.start : m.end].lower() in _RELATIVE_SELF
                 and not self._relative_speaking(m.start)
             )
             and not self._setting_now(m)

@@ -213,6 +213,26 @@ def resolve(found: list[Found], alphabet: Alphabet, context: Context) -> Outcome
         ]
         if again:
             doubted.setdefault(item.group, again[0])
+    # "Lying still it's a four, but when I cough it's like an eight": a rating
+    # given beside one of an episode, in its sentence, is no value of now either,
+    # unless said to be ("right now about a two, but when I cough a six")
+    for item in current:
+        measurement = alphabet.measurements.get(item.statement.type)
+        if (
+            measurement is None
+            or not measurement.self_reported
+            or "now" in item.context
+        ):
+            continue
+        episode = [
+            e
+            for e in excluded
+            if e.group == item.group
+            and "episodic" in e.context
+            and context.sentence_of(e.target) == context.sentence_of(item.target)
+        ]
+        if episode:
+            doubted.setdefault(item.group, episode[0])
     for items in groups.values():
         in_doubt = len(items) == 1 and items[0].group in doubted
         if in_doubt:
