@@ -133,7 +133,10 @@ def _run_value(words: str) -> str:
         decimal = _decimal_value(spoken)
         if decimal is not None:
             return decimal
-    if ("oh" in spoken or len(spoken) >= 3) and all(w in _DIGIT_WORDS for w in spoken):
+    # ("pulse rate eight zero": two digits, the last a zero)
+    if ("oh" in spoken or len(spoken) >= 3 or spoken[-1:] == ["zero"]) and all(
+        w in _DIGIT_WORDS for w in spoken
+    ):
         # "one oh four", "one four one": digits said one by one
         return "".join(_DIGIT_WORDS[w] for w in spoken)
     # "one-one-two", "seven-four": digits said one by one, joined by hyphens.

@@ -30,8 +30,14 @@ from logic.statements import Statement
 _NOT_NOW = EXCLUDING | {"range"}
 _COUNT = {2: "two", 3: "three", 4: "four"}
 # The set of readings taken before a treatment: "pre-transfusion obs were".
-_PRE_SET = re.compile(rf"\b{PRE_PHASE}\b[^.;]{{0,60}}$", re.I)
+_PRE_SET = re.compile(rf"\b{PRE_PHASE}\b(?:[^.;]|(?<=\d)\.(?=\d)){{0,60}}$", re.I)
 
+# A rating given at rest, beside one given on an action: "a four at rest and it goes
+# up to about an eight when PT bends the knee".
+_AT_REST = re.compile(
+    r"\b(?:at\s+rest|resting|lying\s+still|sitting\s+still|lying\s+down|when\s+still)\b",
+    re.I,
+)
 # A value denied: "no allergies", "not confused" ({} holds its synonyms).
 _DENIAL_OF = r"\b(?:no|not|never|without|denies)\s+(?:known\s+)?(?:{})\b"
 
@@ -224,12 +230,14 @@ def resolve(found: list[Found], alphabet: Alphabet, context: Context) -> Outcome
             or "now" in item.context
         ):
             continue
+        sentence = context.sentence_of(item.target)
+        at_rest = _AT_REST.search(context.text, *sentence) is not None
         episode = [
             e
             for e in excluded
             if e.group == item.group
-            and "episodic" in e.context
-            and context.sentence_of(e.target) == context.sentence_of(item.target)
+            and ("episodic" in e.context or (at_rest and "range" in e.context))
+            and context.sentence_of(e.target) == sentence
         ]
         if episode:
             doubted.setdefault(item.group, episode[0])
