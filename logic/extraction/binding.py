@@ -58,7 +58,9 @@ _OTHER_UNIT = re.compile(
     r"haloperidol|insulin|lasix|furosemide|frusemide|salbutamol|ondansetron|"
     r"metoclopramide|cyclizine|naloxone|ketamine|midazolam|metoprolol|adrenaline|"
     r"ephedrine|metaraminol|glucagon|dextrose)\b|"
-    r"l/min|\+|:\d)",
+    r"l/min|\+|:\d|"
+    # "vomiting x 2/7": days, weeks or months written as a fraction
+    r"/\s*(?:7|52|12)\b)",
     re.I,
 )
 _PERCENT = r"(?:%|percent|per cent)"
@@ -415,7 +417,7 @@ class NumberBinder:
         if accumulates:
             # Background is history by nature: "had his operation yesterday"; a
             # target range is how some is said ("COPD, target sats 88 to 92").
-            attributes -= {"historical", "past", "uncertain", "target"}
+            attributes -= {"historical", "past", "uncertain", "target", "episodic"}
         self.found.append(
             Found(statement, start, end, group, attributes | extra, note, t_start)
         )
