@@ -2262,3 +2262,161 @@ def test_twenty_seventh_round_of_language(alphabet, text, expected):
 )  # fmt: skip
 def test_twenty_eighth_round_of_language(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # round 29: the first of two readings is the earlier
+        ('BP 150 over 90 on the second reading, the first one was 172 over 100.', {
+            "data(diastolicBP, 90)",
+            "data(systolicBP, 150)",
+        }),
+        # another bed's patient by 'in bed four's'
+        ("The lady in bed four's sugar is 19, not this one. Her sugar's 6.2.", {
+            "data(bloodGlucose, 6.2)",
+        }),
+        # no response even to a sternal rub
+        ('Not responding at all, even to a sternal rub.', {
+            "condition(consciousness, unresponsive)",
+        }),
+        # the ward sister addressed is no one spoken of; 'her mum' is a relative
+        ('Sister, bed six, temp 38.2. She is allergic to latex.', {
+            "condition(backgroundInfo, allergic)",
+            "data(temperature, 38.2)",
+        }),
+        ('Nurse: Her mum is diabetic.\nDr: OK.', set()),
+        # timed entries on the twelve-hour clock
+        ('Night report. 10 pm: BP 110/70, HR 96. 6 am: BP 100/60, HR 110.', {
+            "data(diastolicBP, 60)",
+            "data(heartRate, 110)",
+            "data(systolicBP, 100)",
+        }),
+        # a meal said with 'the'
+        ('His sugar before the tea was 7.7.', {
+            "data(bloodGlucose, 7.7)",
+        }),
+        # allergic to nothing; answering but not properly is no unresponsiveness
+        ("He's allergic to nothing as far as we know.", set()),
+        ("He opens his eyes when I speak to him but he's not really answering me properly.", {
+            "condition(consciousness, voice)",
+        }),
+        # services named for surgery
+        ('Surgical day unit, pain 2/10, sats 97 on air.', {
+            "condition(oxygenSupply, air)",
+            "data(oxygenSaturation, 97)",
+            "data(painLevel, 2)",
+        }),
+        # a clinic's record has the clinic now; a ward's note does not
+        ('Clinic letter\nOrthopaedic Clinic, review\nFingerstick glucose in clinic 7.9.', {
+            "data(bloodGlucose, 7.9)",
+        }),
+        ('Ward note: in clinic last month her BP was 150/90.', set()),
+        # round 30: a trend's arrow dates what stands before it
+        ('HR 118 → 126, BP 90/50.', {
+            "data(diastolicBP, 50)",
+            "data(heartRate, 126)",
+            "data(systolicBP, 90)",
+        }),
+        # a sequence word ends an earlier time's scope
+        ('BP 160/90 on arrival, repeat after 5 min rest 142/84.', {
+            "data(diastolicBP, 84)",
+            "data(systolicBP, 142)",
+        }),
+        # two readings make a timed set
+        ('16:00: HR 96, BP 130/80, RR 20, SpO2 95% RA.\n16:30: pain now 2/10, HR 84.', {
+            "data(heartRate, 84)",
+            "data(painLevel, 2)",
+        }),
+        # 'discomfort' rated; days as a fraction; sleep apnoea's CPAP is no oxygen now
+        ('Mild abdominal discomfort, 3/10.', {
+            "data(painLevel, 3)",
+        }),
+        ('Vomiting x 2/7, headache 5/10.', {
+            "data(painLevel, 5)",
+        }),
+        ('OSA on CPAP. Sats 96 on air.', {
+            "condition(oxygenSupply, air)",
+            "data(oxygenSaturation, 96)",
+        }),
+        # a heading's answer ends at the next heading on its line
+        ('PSH: L TKR 2018. Allergies: nil.', {
+            "condition(backgroundInfo, surgery)",
+        }),
+        # the patient's own meter before the visit; 'he took his temperature'
+        ('sugar was 8.4 on her own meter before we got here', set()),
+        ('He took his temperature this morning, 37.8.', set()),
+        # 'the other Mrs Lee'
+        ("Mrs Lee in bed 2, sats 95 on air. Not the other Mrs Lee in bed 9, she's the one "
+         'on oxygen.', {
+            "data(oxygenSaturation, 95)",
+        }),
+        # a cuff the nurse doubts
+        ("The machine says 72 over 40 but she's pink and chatty, "
+         "I think the cuff is wrong.", set()),
+        # a device put on just now
+        ('just popping this on your finger. Ninety-seven percent.', {
+            "data(oxygenSaturation, 97)",
+        }),
+        # 'this one' judged
+        ('This one is stable, pulse 80.', {
+            "condition(stability, stable)",
+            "data(heartRate, 80)",
+        }),
+        # an answer after 'I've just done his obs.'
+        ("Dr: Has he got a temperature?\nNurse: I've just done his obs. Thirty-eight point one.", {
+            "data(temperature, 38.1)",
+        }),
+        # a relative's 'I'm diabetic' is theirs
+        ("Daughter: Could it be her sugar? I'm diabetic and I go shaky when mine "
+         "drops.\nDr: We'll check.", set()),
+        # a rating at rest beside one on an action: asked, not guessed; 'right now' decides
+        ("Pt: The pain sitting still is a three, but when I walk it's a seven.", set()),
+        ('Pt: The pain right now is about a two, but when I cough it goes up to a six.', {
+            "data(painLevel, 2)",
+        }),
+        ("Her pain's a three at rest and goes up to about a seven when she mobilises.", set()),
+        # a set before a treatment, read across its decimal
+        ("Her pre-transfusion temp was 36.5 and on the fifteen-minute obs it's 37.8.", {
+            "data(temperature, 37.8)",
+        }),
+        # lexicon: 'was operated', 'stopped responding', 'finger poke', 'while I was there'
+        ('He was operated yesterday for a perforated ulcer.', {
+            "condition(backgroundInfo, operation)",
+        }),
+        ("He's stopped responding altogether.", {
+            "condition(consciousness, unresponsive)",
+        }),
+        ('He did a finger poke while I was there and it was 6.6.', {
+            "data(bloodGlucose, 6.6)",
+        }),
+        # two digits ending in zero
+        ('Pulse rate eight zero, BP one four zero over eight five.', {
+            "data(diastolicBP, 85)",
+            "data(heartRate, 80)",
+            "data(systolicBP, 140)",
+        }),
+        # a weekday told before the speaker; 'he's the one with'
+        ('She says Saturday she had a temp of 38.4.', set()),
+        ("Her husband's across the way, he's the one with the sugar of 14.", set()),
+        # a rhythm's rate; 'some evenings' are episodes, but a background fact is none
+        ('SR 72 on the monitor, BP 118/70.', {
+            "data(diastolicBP, 70)",
+            "data(heartRate, 72)",
+            "data(systolicBP, 118)",
+        }),
+        ("Wife says he's a bit muddled some evenings, but he's alert today.", {
+            "condition(consciousness, alert)",
+        }),
+        ('I forget I even had the surgery some days.', {
+            "condition(backgroundInfo, surgery)",
+        }),
+        # 'POD #1'
+        ('POD #1 after a hemicolectomy, pain 3/10.', {
+            "condition(backgroundInfo, operation)",
+            "data(painLevel, 3)",
+        }),
+    ],
+)  # fmt: skip
+def test_rounds_twenty_nine_and_thirty_of_language(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
