@@ -34,8 +34,6 @@ _PRONOUN_VALUE = re.compile(
     r"i'm\s+getting|i'm\s+reading|i've\s+got|i\s+get|his\s+is|hers\s+is|yours\s+is|"
     r"mine(?:\s+just\s+now|\s+now)?\s+is|ours\s+(?:is\s+saying|is\s+reading|says|is)|"
     r"this\s+one(?:'s|\s+is)|"
-    # "that is bed eleven. Mr Akram's is one hundred forty-four"
-    r"(?:mr|mrs|ms|miss)\.?\s+\w+'s\s+is|"
     # "now she's settled, says two", "I did a manual, seventy-eight"
     r"(?<=, )says(?=\s+(?:it's\s+|about\s+|an?\s+)*\d)|"
     r"i\s+did\s+a\s+manual(?:\s+one)?\s*,|"
@@ -571,8 +569,12 @@ class AnswerReader(NumberBinder):
                 )
                 if len({m.type for m in named}) > 1 and len(left) != 1:
                     break
-                said = (left or named or [None])[0] or self._referent(
-                    start, start, number
+                said = (
+                    left[0]
+                    if left
+                    else named[0]
+                    if named
+                    else self._referent(start, start, number)
                 )
                 if said is not None:
                     self.bind(
@@ -848,7 +850,7 @@ class AnswerReader(NumberBinder):
         found: set[int] = set()
         for (p_start, p_end, _), (start, end, _) in zip(turns, turns[1:], strict=False):
             said = {n.value for n in self.all_numbers if p_start <= n.start < p_end}
-            cursor, run = start, []
+            cursor, run = start, list[int]()
             for number in (n for n in self.all_numbers if start <= n.start < end):
                 if not _BETWEEN_READ_BACK.fullmatch(text, cursor, number.start):
                     break

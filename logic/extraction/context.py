@@ -90,7 +90,7 @@ _SETTING_NOW = (
 _ASIDE = re.compile(r"\([^()\n]{1,120}\)")
 _VALUE_IN_ASIDE = re.compile(r"(?<![:\d])\d{1,3}(?:\.\d+)?(?![:\d])")
 # Words a relative says of themselves, who are someone else only in a relative's turn.
-_RELATIVE_SELF = frozenset({"myself", "i'm", "i am", "i've got", "i have", "i had"})
+_RELATIVE_SELF = frozenset({"myself", "i'm", "i am", "i've got", "i have"})
 # Ties a child calls a parent by, as by a name: "Mum's diabetic".
 _TIES_AS_NAMES = frozenset({"mum", "mom", "dad", "mam"})
 # A reading read off a device as it shows now: "the pulse bit says 102", "sats

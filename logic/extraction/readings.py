@@ -18,7 +18,7 @@ _MAYBE_MORE = re.compile(
     re.I,
 )
 # "almost 200", "over 38", "sats below 90": a bound, not a value ("120 over 80" is a
-# pair: "over" right after a number is not a bound).
+# pair: "over" right after a number is not a bound; "->" is a trend's arrow).
 _BOUND = re.compile(
     r"(?:\b(?:almost|nearly|under|above|below|less\s+than|more\s+than|greater\s+"
     r"than|higher\s+than|lower\s+than|at\s+least|at\s+most|in\s+excess\s+of|"
@@ -30,7 +30,7 @@ _BOUND = re.compile(
     r"(?<!\bclimbed )(?<!\bcreeping )(?<!\bgoing )\bup\s+to"
     # ("146 over 70, no, over 76": the pair's second said again)
     r"|(?<![\d\s])(?<!\d,)(?<!\bno,)(?<!\bno)(?<!\bsorry,)(?<!\bsorry)(?<!\bpardon,)"
-    r"(?<!\bpardon)(?<!\bmean,)(?<!\bmean)\s*\bover|[<>]=?)"
+    r"(?<!\bpardon)(?<!\bmean,)(?<!\bmean)\s*\bover|(?<!-)[<>]=?)"
     # "goes up to like probably like a 7"
     r"(?:\s+(?:like|about|around|maybe|probably|roughly|a|an|um|uh|er),?)*\s*$",
     re.I,
