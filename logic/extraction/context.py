@@ -89,6 +89,10 @@ _SETTING_NOW = (
 # night)" dates the reading before it).
 _ASIDE = re.compile(r"\([^()\n]{1,120}\)")
 _VALUE_IN_ASIDE = re.compile(r"(?<![:\d])\d{1,3}(?:\.\d+)?(?![:\d])")
+# A relative's words of the patient: "could it be her sugar?", "Mum's".
+_OF_THE_PATIENT = re.compile(
+    r"\b(?:she|he|her|his|him|mum|mom|dad|mother|father|husband|wife)\b", re.I
+)
 # Words a relative says of themselves, who are someone else only in a relative's turn.
 _RELATIVE_SELF = frozenset({"myself", "i'm", "i am", "i've got", "i have"})
 # Ties a child calls a parent by, as by a name: "Mum's diabetic".
@@ -808,7 +812,7 @@ class Context:
             and not (
                 m.category == "other"
                 and self.text[m.start : m.end].lower() in _RELATIVE_SELF
-                and not self._relative_speaking(m.start)
+                and not self._relative_of_another(m)
             )
             and not self._setting_now(m)
         ]
@@ -838,6 +842,20 @@ class Context:
     def _title(self) -> str:
         """A record's first lines, where its title is (a transcript has none)."""
         return "" if self._labelled else "\n".join(self.text.split("\n", 3)[:3])
+
+    def _relative_of_another(self, modifier: Modifier) -> bool:
+        """Whether a relative speaks of themselves as someone other than the
+        patient: "myself" in a relative's turn, or "I'm" after the turn spoke of
+        the patient ("Daughter: Could it be her sugar? I'm diabetic"; not "Mother:
+        Latex. I'm allergic to latex", a mother who is the patient)."""
+        if not self._relative_speaking(modifier.start):
+            return False
+        if self.text[modifier.start : modifier.end].lower() == "myself":
+            return True
+        turn = next(
+            (s for s, e, _ in self.turns if s <= modifier.start < e), modifier.start
+        )
+        return _OF_THE_PATIENT.search(self.text, turn, modifier.start) is not None
 
     def _relative_speaking(self, position: int) -> bool:
         """Whether ``position`` is in the turn of a relative ("Daughter:")."""
