@@ -142,7 +142,7 @@ _READ_ON = re.compile(r"\s*(?:%|percent|per\s+cent)?\s*(?:on|in)\s+", re.I)
 # her obs."
 _DONE_FIRST = re.compile(
     r"\W*(?:[a-z]+\s*:\s*)?(?:i've|i\s+have|we've|i)\s+just\s+(?:done|taken|checked|did|"
-    r"took|checked)\s+(?:\w+\s+){0,2}?(?:obs|observations|vitals|it|them|one)\W*$",
+    r"took)\s+(?:\w+\s+){0,2}?(?:obs|observations|vitals|it|them|one)\W*$",
     re.I,
 )
 # A question of how many or how often, whose number is a count.
@@ -772,6 +772,7 @@ class AnswerReader(NumberBinder):
         after it; a rating scale asked alone ("on a scale of nought to ten") asks
         for the one self-reported type, and "any pain? - no" answers its none."""
         turns = self.context.turns
+        read_back = self.read_backs()
         before: list[Mention] = []
         for (_, q_end, q_patient), (a_start, a_end, a_patient) in zip(
             turns, turns[1:], strict=False
@@ -802,8 +803,7 @@ class AnswerReader(NumberBinder):
                 and n.start not in self.used
             ]
             if any(
-                q_start <= n.start < q_end and n.start not in self.read_back
-                for n in unread
+                q_start <= n.start < q_end and n.start not in read_back for n in unread
             ):
                 continue
             if self._answered_none(asked[0], a_start, a_end):

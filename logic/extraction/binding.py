@@ -285,7 +285,6 @@ class NumberBinder:
         self.numbers: list[Decimal] = []
         self.relative_spans: list[tuple[int, int]] = []
         self.used: set[int] = set()  # starts of numbers already bound
-        self.read_back: set[int] = set()  # numbers a turn reads back from the last
         self.flagged: list[int] = []  # normalized starts of unclear parts
         # Types said second in a pair ("over 80"): never bound to a number before.
         self.seconds = {m.pair for m in alphabet.measurements.values() if m.pair}

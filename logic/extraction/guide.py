@@ -268,7 +268,6 @@ class _Reader(AnswerReader):
 
     def read(self) -> Guide:
         self.pending = []
-        self.read_back = self.read_backs()
         for start, end in self.context.sentences:
             self.sentence(start, end)
         self.turn_answers()
