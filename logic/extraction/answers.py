@@ -263,6 +263,10 @@ _OPENS_WITH_YES = re.compile(
     r"(?:i|she|he|they|we)(?:'m|\s+am|\s+is|\s+are|'s|'re)(?=\W*$))\b",
     re.I,
 )
+# A sentence's stop (not a decimal point).
+_STOP = re.compile(r"(?<!\d)[.;](?=\s|$)|(?<=\d)\.(?!\d)")
+# A speaker's label that opens a line: "HCA: ", "Staff nurse: ".
+_SPEAKER_LABEL = re.compile(r"[ \t]*[A-Za-z][A-Za-z .'-]{0,24}:[ \t]*")
 # A question of another time: its yes says nothing of now.
 _EARLIER = frozenset({"historical", "past", "episodic"})
 _ASKED_OF_BEFORE = re.compile(
@@ -934,6 +938,11 @@ class AnswerReader(NumberBinder):
                 )
             ):
                 continue
+            # "Nurse: Is he alert? / HCA: Yes, chatting away": between staff the
+            # answer is the next line, after its speaker's label.
+            label = _SPEAKER_LABEL.match(text, a_start, a_end)
+            if label is not None:
+                a_start = label.end()
             answer = text[a_start:a_end]
             yes = _OPENS_WITH_YES.match(answer)
             if yes is None:
@@ -1062,6 +1071,15 @@ class AnswerReader(NumberBinder):
             for question, answer in zip(sentences, sentences[1:], strict=False)
             if self.norm.text[question[1] : answer[0]].lstrip().startswith("?")
         ] + [
-            (heading.span(1), heading.span(2), True)
+            (heading.span(1), self._heading_answer(heading), True)
             for heading in _HEADING.finditer(self.norm.text)
         ]
+
+    def _heading_answer(self, heading: re.Match[str]) -> tuple[int, int]:
+        """What a heading's line answers: to the next heading, or, for a heading
+        inside prose ("... on tablets. Past procedures: PTCA (2019). He is
+        allergic to sulpha."), to the end of its sentence."""
+        start, end = heading.span(2)
+        line_start = heading.start() == 0 or self.norm.text[heading.start() - 1] == "\n"
+        stop = None if line_start else _STOP.search(self.norm.text, start, end)
+        return (start, stop.start() if stop else end)

@@ -63,14 +63,18 @@ _DONE_JUST_NOW = re.compile(
     r"\b(?:(?:i|we)\s+(?:did|took|checked|done)\s+(?:them|it|his|her|the)\b"
     r"[^.?!]{0,20}?\bjust\s+now|"
     r"(?:i|we)(?:'ve|\s+have)\s+just\s+(?:done|taken|checked))\b"
+    # said without its subject: "Yes, just done them."
+    r"|(?:^|[:.,!]\s*)(?:yes|yeah|yep)?[\s,]*just\s+(?:done|did|taken|took|checked)"
+    r"\s+(?:them|it|his|her|the|a\s+(?:full\s+)?set)\b"
     # the device on now: "Yeah, it's on... ninety-six", "I've popped it on, 97"
     r"|\bit(?:'s|\s+is)\s+on(?=\s*(?:now\b|\.{3}|…|,))"
     r"|\b(?:i|we)(?:'ve|\s+have)\s+(?:just\s+)?(?:put|popped|clipped)\s+it\s+on\b",
     re.I,
 )
 # The setting a record's title names, and the cues that name it: in a record of the
-# admission itself ("NURSING ADMISSION ASSESSMENT") admission is now, and in a
-# clinic's record ("Orthopaedic Clinic - postoperative visit") the clinic is.
+# admission itself ("NURSING ADMISSION ASSESSMENT") admission is now, in a
+# clinic's record ("Orthopaedic Clinic - postoperative visit") the clinic is, and in
+# a rapid response team's note its arrival is.
 _SETTING_NOW = (
     (
         re.compile(
@@ -78,11 +82,19 @@ _SETTING_NOW = (
             r"\bclerking\b",
             re.I,
         ),
-        re.compile(r"(?:on|at)\s+admission", re.I),
+        # ("On arrival to ward 1530: Temp 38.0" in a ward's admission assessment)
+        re.compile(
+            r"(?:on|at)\s+admission|on\s+arrival(?:\s+to\s+(?:the\s+)?ward)?", re.I
+        ),
     ),
     (
         re.compile(r"\bclinic\b", re.I),
         re.compile(r"(?:in|at)\s+(?:the\s+)?clinic", re.I),
+    ),
+    # a rapid response team's own note: "On RRT arrival: HR 124"
+    (
+        re.compile(r"\brapid\s+response\b|\brrt\b|\bmet\s+call\b", re.I),
+        re.compile(r"on\s+(?:rrt|met|team)\s+arrival", re.I),
     ),
 )
 # A bracketed aside on one line, and a value in it (no time of day: "(2200 last
@@ -226,7 +238,25 @@ _INTERROGATIVE_ANY = re.compile(
     re.I,
 )
 # A pause, then a number: "I'll start with your blood pressure... 138 over 86".
+# A "current" cue that comes back to the patient at hand: "This patient, BP is 134".
+_THIS_PATIENT = re.compile(r"\bthis\s+(?:patient|one)\b", re.I)
+# Someone said first after a cue: "now she only opens her eyes".
+_SUBJECT_AFTER = re.compile(
+    r"\W*(?:she|he|they|i|we|you|his|her|their|my|the\s+patient|pt|patient)\b", re.I
+)
+# The words of a "current" cue that tell what was done to change a reading ("so I've
+# put her on", "switched to").
+_CHANGE_TO_NOW = re.compile(
+    r"\b(?:put|popped|placed|started|restarted|weaned|switched|changed)\b", re.I
+)
 _PAUSE_THEN_NUMBER = re.compile(r"(?:\.{3}|…)\s*(?:\d|$)")
+_IT_IS_THEN_NUMBER = re.compile(
+    # (not a condition's: "if it's 160 or more, call me")
+    r"(?<!\bif\s)(?<!\bwhen\s)(?<!\bunless\s)(?<!\bonce\s)(?<!\buntil\s)"
+    r"\b(?:it's|its|it\s+is|that's|thats|that\s+is)\s+(?:(?:now|about|around)\s+)?"
+    r"(?:\d|$)",
+    re.I,
+)
 # A clinician asking the patient to measure now, with their own device.
 MEASURE_NOW = re.compile(
     r"\b(?:can|could|would|will)\s+you\s+(?:\w+\s+){0,3}?(?:do|take|check|measure|read|"
@@ -881,6 +911,15 @@ class Context:
         named = word in _TIES_AS_NAMES and not re.search(
             r"\b(?:his|her|your|their|our|the|a|whose)\s+$", before, re.I
         )
+        if re.search(r"\byour\s+$", before, re.I) and not self._relative_speaking(
+            modifier.start
+        ):
+            # "Nurse: Please ask your father how the pain is. - Son: He says
+            # three": said to a relative, their tie is the patient.
+            return any(
+                word in self.lexicon.kin.get(_label_name(self.text[start:end]), ())
+                for start, end, _, _ in self._labelled
+            )
         if not (named or re.search(r"\bmy\s+$", before, re.I)):
             return False
         return word in self.lexicon.kin.get(self._speaker(modifier.start), ())
@@ -935,13 +974,30 @@ class Context:
         ):
             return True
         # "I'll do your sugar... 9.8": the pause is the reading being taken.
-        if modifier.category == "hypothetical" and _PAUSE_THEN_NUMBER.search(
-            self.text, start, end
+        # "gonna check your blood pressure again its 140 over 90 now": what it is
+        # ends what was meant to be done.
+        if modifier.category == "hypothetical" and (
+            _PAUSE_THEN_NUMBER.search(self.text, start, end)
+            or _IT_IS_THEN_NUMBER.search(self.text, start, end)
         ):
             return True
         return any(
             (
-                m.rule.direction == "terminate"
+                (
+                    m.rule.direction == "terminate"
+                    # a time is no other person: "His brother, also seen in OPD
+                    # today, had temp 38.6" (unless someone is said after it: "with
+                    # her family, now she only opens her eyes")
+                    # nor makes a value said to be wrong right: "Temp of 39.1
+                    # charted on this patient's flowsheet was entered in error"
+                    and not (modifier.category == "denied" and m.category == "current")
+                    and not (
+                        modifier.category == "other"
+                        and m.category == "current"
+                        and not _THIS_PATIENT.search(self.text, m.start, m.end)
+                        and not _SUBJECT_AFTER.match(self.text, m.end)
+                    )
+                )
                 # "BP 158/92 on arrival, repeat after 5 min rest 150/90": a reading
                 # taken again after a time said is no longer of that time
                 or (time_cue and m.category == "sequence")
@@ -999,10 +1055,15 @@ class Context:
         if rule.direction == "before":
             # "BP 190 over 100, cuff's loose I reckon, pulse 72": what came before
             # it in its sentence, across commas, within its scope.
+            # "pulse 104, SpO2 not recordable (cold peripheries)": a fault said
+            # after a reading that was not taken explains that one alone.
+            if self._in_sentence_before(modifier, start):
+                return True
             return (
                 self.sentence_of(modifier.start) == self.sentence_of(start)
                 and end <= modifier.start
                 and self._words(end, modifier.start) < rule.max_scope
+                and not self.cue_between("unmeasured", end, modifier.start)
             )
         if self.sentence_of(modifier.start) != self.sentence_of(start):
             return False
@@ -1212,6 +1273,19 @@ class Context:
             and not _NUMBER.search(said, asking.end())
         )
 
+    def _in_sentence_before(self, modifier: Modifier, start: int) -> bool:
+        """Whether ``start`` is in one of the ``sentences_before`` sentences before
+        the cue's own, which says no number before the cue ("BP's saying 140
+        over, um, 90? I'm not sure, I'll redo it.")."""
+        own = self.sentence_of(modifier.start)
+        if not modifier.rule.sentences_before or own not in self.sentences:
+            return False
+        if _NUMBER.search(self.text, own[0], modifier.start):
+            return False
+        index = self.sentences.index(own)
+        first = self.sentences[max(0, index - modifier.rule.sentences_before)][0]
+        return first <= start < own[0]
+
     def _in_sentence_scope(self, modifier: Modifier, start: int) -> bool:
         """Whether ``start`` is in the cue's sentence, or in one of the
         ``sentences_before`` sentences before it when no number is said in its
@@ -1245,9 +1319,12 @@ class Context:
         return _NOW_OPENS.match(self.text, start) is not None
 
     def _now_after(self, end: int) -> bool:
-        """A "now" cue within two words after ``end``, in the same clause."""
+        """A "now" cue within two words after ``end``, in the same clause. A
+        change to now says the value before it was earlier ("sats were 89 so I've
+        put him on two litres")."""
         return any(
             m.category == "current"
+            and not _CHANGE_TO_NOW.search(self.text, m.start, m.end)
             and m.start >= end
             and self._words(end, m.start) <= 2
             and self.sentence_of(m.start) == self.sentence_of(max(0, end - 1))

@@ -68,7 +68,8 @@ _OF_PATIENT_WORDS = frozenset(
         believe all in whole my judgement judgment opinion view call consider class
         describe regard count as looking seeming getting becoming become becomes
         became bit little more really unwell sick poorly honestly frankly
-        resident client acutely critically one
+        resident client acutely critically one comfortable comfy settled calm
+        resting
         """,
     )
 )

@@ -113,7 +113,8 @@ _INTERCHANGEABLE = tuple(
 
 
 # Between two words of a phrase, an adverb said inside it ("opens her eyes now when").
-_INSIDE = r"(?:\ (?:now|only|just|still|really))?\ "
+# (and a quotation opened between words: 'Pain: says "none at all"')
+_INSIDE = r"(?:\ (?:now|only|just|still|really))?\ [\"“]?"
 
 
 def _phrase_pattern(phrase: str) -> str:

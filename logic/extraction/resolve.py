@@ -29,6 +29,8 @@ from logic.statements import Statement
 
 _NOT_NOW = EXCLUDING | {"range"}
 _COUNT = {2: "two", 3: "three", 4: "four"}
+_POSTURE = re.compile(r"\b(lying|supine|standing|stood|sitting|seated)\b", re.I)
+_POSTURE_OF = {"supine": "lying", "stood": "standing", "seated": "sitting"}
 # The set of readings taken before a treatment: "pre-transfusion obs were".
 _PRE_SET = re.compile(rf"\b{PRE_PHASE}\b(?:[^.;]|(?<=\d)\.(?=\d)){{0,60}}$", re.I)
 
@@ -86,7 +88,11 @@ def _first_current(
             if measurement is not None and measurement.sums
             else item.statement
         )
-        if key not in current:
+        # (the occurrence said of now, where one is: "O2 weaned off at 0800; on
+        # room air now")
+        if key not in current or (
+            "now" in item.context and "now" not in current[key].context
+        ):
             current[key] = item
     said = {item.statement for item in current.values()}
     excluded = [e for e in excluded if e.statement not in said]
@@ -97,10 +103,19 @@ def _dominated(items: list[Found], alphabet: Alphabet, context: Context) -> set[
     """Indexes of values another value said of now overrides ("alert but
     confused" is confused)."""
     said = {f"{i.statement.type}.{i.statement.value}" for i in items}
+    # (a value told only in the past overrides none said of now: "HPI: found
+    # confused at 1300 ... Assessment 1530: alert" is alert)
+    told_now = {
+        f"{i.statement.type}.{i.statement.value}"
+        for i in items
+        if "past" not in i.context
+    }
     losers = {
         loser
         for winner, loser in context.lexicon.dominates
-        if winner in said and loser in said
+        if winner in said
+        and loser in said
+        and not (winner not in told_now and loser in told_now)
     }
     return {
         index
@@ -109,8 +124,24 @@ def _dominated(items: list[Found], alphabet: Alphabet, context: Context) -> set[
     }
 
 
+def _postures(items: list[Found], context: Context) -> set[str]:
+    """The postures the readings were taken in, each named just before its number
+    ("lying BP was 148/82 and standing at 3 minutes 112/68")."""
+    said = set()
+    for item in items:
+        start = max(context.sentence_of(item.target)[0], item.target - 40)
+        names = _POSTURE.findall(context.text, start, item.target)
+        if names:
+            said.add(_POSTURE_OF.get(names[-1].lower(), names[-1].lower()))
+    return said
+
+
 def _decide(items: list[Found], context: Context) -> Found | None:
     """The value of one type the words decide on, or None."""
+    # A postural pair is two readings of now, for the drop between them: neither
+    # is the reading.
+    if len(items) == 2 and len(_postures(items, context)) == 2:
+        return None
     present = [i for i in items if not i.context & {"past", "historical"}]
     # "148 over 92, and the repeat was 144 over 90": a repeat or a correction said
     # between two readings of this visit decides before the tense does.
@@ -425,6 +456,8 @@ def _taken_back(
             later.group == item.group
             and later.target > item.target
             and later.context & {"range", "uncertain"}
+            # a plan's target is no correction ("keep SpO2 above 92%")
+            and not later.context & {"target", "hypothetical", "historical", "other"}
             and context.cue_between("correction", item.target, later.target)
             for later in excluded
         )

@@ -2450,3 +2450,169 @@ def test_rounds_twenty_nine_and_thirty_of_language(alphabet, text, expected):
 )  # fmt: skip
 def test_review_of_rounds_twenty_seven_to_thirty(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # (round thirty-two) a value a record calls its own error; a plan's target
+        # is no correction; a fault said after a reading not taken; another
+        # patient "next to him"; obs "just done" by the patient's side; "your
+        # mother" said to her son; staff answering staff; what "it's" reads after
+        # what was meant to be done; oxygen started after a reading on air; DXT,
+        # RBG and "having a fever"; "stable at the moment"; the ambos' readings; a
+        # value since settled; a reading to be redone; a history of the presenting
+        # complaint; a rapid response team's arrival and a ward's admission
+        # arrival; "per RN"; "placed on"; the GP's surgery and the surgical team;
+        # a postural pair; numbered readings; oxygen ceased; "sugar disease"; a
+        # quoted answer; an exercise test's nadir; a heading inside prose; the
+        # occurrence said of now; an error through "this patient"; a time that is
+        # no other person; a treatment not responded to
+        ("Correction: the BP of 170/95 written at 0400 was a recording error. BP 128/76.", {
+            "data(diastolicBP, 76)",
+            "data(systolicBP, 128)",
+        }),
+        ("Sats 91% on 2 L nasal cannula. BP 118/72 (correction: the 181/72 in the last "
+         "entry was a typing error). Plan: keep SpO2 above 94%.", {
+            "condition(oxygenDevice, nasalCannula)",
+            "condition(oxygenSupply, supplemental)",
+            "data(diastolicBP, 72)",
+            "data(oxygenFlow, 2.0)",
+            "data(oxygenSaturation, 91)",
+            "data(systolicBP, 118)",
+        }),
+        ("Pulse 88, resps 18, BP not recordable (cold peripheries), will retry.", {
+            "data(heartRate, 88)",
+            "data(respiratoryRate, 18)",
+        }),
+        ("Nurse: Have you got his obs for me?\nSon: Yes, just done them. Pulse 92, temp 37.8.", {
+            "data(heartRate, 92)",
+            "data(temperature, 37.8)",
+        }),
+        ("Nurse: Can you ask your mother how bad the pain is out of ten?\nSon: She says five.", {
+            "data(painLevel, 5)",
+        }),
+        ("Nurse: Is she alert?\nHCA: Yes, sitting up reading the paper.", {
+            "condition(consciousness, alert)",
+        }),
+        ("ok mrs lee im gonna check your pressure again its one thirty two over eighty", {
+            "data(diastolicBP, 80)",
+            "data(systolicBP, 132)",
+        }),
+        ("I'll take it again later, if it's 160 or more ring me.", set()),
+        ("Sats eighty-eight on air so I've popped him on two litres.", {
+            "condition(oxygenSupply, supplemental)",
+            "data(oxygenFlow, 2.0)",
+            "data(oxygenSaturation, 88)",
+        }),
+        ("DXT 6.2.", {
+            "data(bloodGlucose, 6.2)",
+        }),
+        ("He's having a fever, thirty-eight point nine.", {
+            "data(temperature, 38.9)",
+        }),
+        ("She's comfortable and stable at the moment.", {
+            "condition(stability, stable)",
+        }),
+        ("HR stable at 80.", {
+            "data(heartRate, 80)",
+        }),
+        ("The ambos had her sats at 86, now 95 on 2L.", {
+            "condition(oxygenSupply, supplemental)",
+            "data(oxygenFlow, 2.0)",
+            "data(oxygenSaturation, 95)",
+        }),
+        ("Temp of 38.3 at lunchtime but that's settled.", set()),
+        ("The machine's saying 190 over 100? Not sure, I'll redo it.", set()),
+        ("BP 150 over... I'll redo it... 128 over 74.", {
+            "data(diastolicBP, 74)",
+            "data(systolicBP, 128)",
+        }),
+        ("HPI: found confused by carer this morning.\nExam: alert, orientated, HR 84.", {
+            "condition(consciousness, alert)",
+            "data(heartRate, 84)",
+        }),
+        ("Rapid Response Note 0310\nOn RRT arrival: HR 130, BP 82/50, RR 30.", {
+            "data(diastolicBP, 50)",
+            "data(heartRate, 130)",
+            "data(respiratoryRate, 30)",
+            "data(systolicBP, 82)",
+        }),
+        ("Nursing Admission Assessment\nOn arrival to the ward: T 36.9, P 76.", {
+            "data(heartRate, 76)",
+            "data(temperature, 36.9)",
+        }),
+        ("Per RN, at 2000 vitals were HR 90, BP 120/70.\nOn my review: HR 118, BP 92/58.", {
+            "data(diastolicBP, 58)",
+            "data(heartRate, 118)",
+            "data(systolicBP, 92)",
+        }),
+        ("SpO2 88% on RA, placed on 2 L NC, SpO2 now 95%.", {
+            "condition(oxygenDevice, nasalCannula)",
+            "condition(oxygenSupply, supplemental)",
+            "data(oxygenFlow, 2.0)",
+            "data(oxygenSaturation, 95)",
+        }),
+        ("Seen in surgery today, BP 150/88.", {
+            "data(diastolicBP, 88)",
+            "data(systolicBP, 150)",
+        }),
+        ("General surgery paged.", set()),
+        ("Sitting BP 136/84, standing BP 104/70.", set()),
+        ("BP 150/90 sitting.", {
+            "data(diastolicBP, 90)",
+            "data(systolicBP, 150)",
+        }),
+        ("BP 1st 150/92, 2nd 144/88.", {
+            "data(diastolicBP, 88)",
+            "data(systolicBP, 144)",
+        }),
+        ("Sats 95% on RA, O2 discontinued this morning.", {
+            "condition(oxygenSupply, air)",
+            "data(oxygenSaturation, 95)",
+        }),
+        ("Has sugar disease, takes tablets.", {
+            "condition(backgroundInfo, diabetes)",
+        }),
+        ("Pain: states \"none\".", {
+            "data(painLevel, 0)",
+        }),
+        ("SpO2 96% at rest; nadir 87% on the six-minute walk.", {
+            "data(oxygenSaturation, 96)",
+        }),
+        ("RBG 7.9 mmol/L.", {
+            "data(bloodGlucose, 7.9)",
+        }),
+        ("Has diabetes. Past procedures: cardiac catheterisation 2018. Allergic to latex.", {
+            "condition(backgroundInfo, allergic)",
+            "condition(backgroundInfo, diabetes)",
+            "condition(backgroundInfo, procedure)",
+        }),
+        ("O2 weaned off at 0600; on room air now, sats 93%.\nPhysio aware of O2 change.", {
+            "condition(oxygenSupply, air)",
+            "data(oxygenSaturation, 93)",
+        }),
+        ("Temp 39.4 on this patient's chart was entered in error. Temp 36.8.", {
+            "data(temperature, 36.8)",
+        }),
+        ("His sister, also unwell today, had a temp of 38.8. His temp is 37.0.", {
+            "data(temperature, 37.0)",
+        }),
+        ("She was chatting with her family, now she only responds to voice.", {
+            "condition(consciousness, voice)",
+        }),
+        ("Lying BP 140/85, standing 3 min BP 118/70, then lying again BP 138/84 is her last set.", {
+            "data(diastolicBP, 84)",
+            "data(systolicBP, 138)",
+        }),
+        ("Cellulitis not responding to antibiotics, temp 37.9.", {
+            "data(temperature, 37.9)",
+        }),
+        ("Pain 4 on movement.", {
+            "data(painLevel, 4)",
+        }),
+
+    ],
+)  # fmt: skip
+def test_thirty_second_round_of_language(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
