@@ -59,6 +59,9 @@ _PRONOUN_VALUE = re.compile(
     r"(?:you're|she's|he's)\s+sitting(?=\s+at\s+\d)|"
     # "on the 24% venturi, sitting at 90"
     r"(?<=, )sitting(?=\s+at\s+\d)|(?<=\band\s)sitting(?=\s+at\s+\d)|"
+    # "on one liter nasal cannula sitting at ninety": after the oxygen it is on
+    r"(?:(?<=cannula )|(?<=prongs )|(?<=specs )|(?<=mask )|(?<=litres )|(?<=litre )|"
+    r"(?<=liters )|(?<=liter )|(?<=air )|(?<=oxygen )|(?<=o2 ))sitting(?=\s+at\s+\d)|"
     # "she's now ninety-three"
     r"(?:you're|she's|he's)\s+now(?=\s+\d)|"
     # "he said it was down to a four"
@@ -75,6 +78,8 @@ _PRONOUN_VALUE = re.compile(
     r"probably|maybe|roughly|solid|good|easily)\s+)*(?=\d)",
     re.I,
 )
+# A reading said as it sits now: "sitting at ninety".
+_SITTING_AT = re.compile(r"\bsitting\b", re.I)
 # Parts of the body a rating may be asked of, which rate their pain.
 _BODY_SITES = frozenset(
     re.findall(
@@ -82,7 +87,8 @@ _BODY_SITES = frozenset(
         """
         head throat neck back chest tummy stomach belly abdomen hip hips knee knees
         leg legs arm arms shoulder shoulders ankle foot feet wrist hand ear tooth
-        teeth jaw wound side elbow finger fingers toe toes pelvis groin
+        teeth jaw wound side elbow finger fingers toe toes pelvis groin joints joint
+        stump incision scar bottom ribs
         """,
     )
 )
@@ -130,10 +136,13 @@ _BETWEEN_READ_BACK = re.compile(
 )
 # "the leg's about four out of ten", "her back is a 6/10": a part of the body rated.
 _SITE_RATED = re.compile(
-    r"\b(?:the|his|her|my|your|their)\s+(?:"
+    # ("Joints are a four out of ten": a plural said alone)
+    r"\b(?:(?:the|his|her|my|your|their)\s+)?(?:"
     + "|".join(sorted(_BODY_SITES))
-    + r")(?:'s|\s+is)\s+(?:(?:about|around|like|maybe|roughly|an?)\s+)*"
-    r"(?=\d+\s*(?:out\s+of|over|/)\s*10\b)",
+    + r")(?:'s|\s+is|\s+are|'re)\s+(?:(?:about|around|like|maybe|roughly|an?)\s+)*"
+    r"(?:(?=\d+\s*(?:out\s+of|over|/)\s*10\b)"
+    # "The incision's a six.": a rating said as one, ending its clause
+    r"|(?<=\ba\s)(?=\d{1,2}\s*(?:[.!;]|$)))",
     re.I,
 )
 # What a reading is said on, after its number: "95 on room air", "93% on".
@@ -191,11 +200,13 @@ _OPENS_WITH_NUMBER = re.compile(
     r"(?:(?:okay|ok|right|so|and|um|uh|erm|yeah|yes|yep|that's|thats|it's|its|thanks|"
     r"hold\s+on|hang\s+on|"
     r"there|now\s+is|now\s+it's|now|"
-    r"one\s+minute|one\s+moment|there\s+we\s+go|let\s+me\s+see|it\s+says|it's\s+saying|"
+    r"one\s+minute|one\s+moment|there\s+we\s+go|let\s+me\s+see|it\s+says?|it's\s+saying|"
     r"it\s+is|that\s+is|it\s+was|"
     r"it's\s+showing|it\s+reads|it's\s+reading|it's\s+beeped|it's\s+going|"
     r"its\s+saying|its\s+showing|its\s+reading|"
     r"it's\s+done|"
+    # "... it's irregular, ninety-two": how it is, then the reading
+    r"(?:it's|its|it\s+is)\s+(?:a\s+bit\s+)?(?:regular|irregular|fast|slow|quick|low|high)|"
     # "Finger please... five point eight", "ok little prick five point six"
     r"(?:give\s+me\s+)?(?:your\s+)?finger(?:\s+please)?|please|little\s+(?:prick|scratch)|"
     r"sharp\s+scratch)[\s,.…]+)*(?=\d)",
@@ -433,7 +444,12 @@ class AnswerReader(NumberBinder):
         sentences = [s for s in self.context.sentences if s[0] < end and s[1] > start]
         for s_start, s_end in reversed(sentences):
             s_start = max(s_start, start)  # after the speaker's label
-            named = [m for m in self.kept if s_start <= m.start < s_end]
+            # ("Welcome back for day three": a count names nothing asked)
+            named = [
+                m
+                for m in self.kept
+                if s_start <= m.start < s_end and m.kind not in ("count", "hidden")
+            ]
             if named:
                 return s_start, named
             scale = next(((a, b) for a, b in self.scales if s_start <= a < s_end), None)
@@ -631,6 +647,11 @@ class AnswerReader(NumberBinder):
                 referent = self._referent(start, said.start(), number) or self._read_on(
                     number
                 )
+                if referent is None and _SITTING_AT.search(said.group()):
+                    # "on one liter nasal cannula sitting at ninety": the reading
+                    # taken on the oxygen the sentence gives, as it is now
+                    given = self._read_on_given(start, said.start())
+                    referent = self._admitting(given, number)
                 if (
                     referent is None
                     and (
@@ -736,8 +757,8 @@ class AnswerReader(NumberBinder):
         # "SpO2 was 94% on room air so we put her on 2 litres and now it is 97%": a
         # type named in the same sentence is the nearest referent.
         own = [m for m in named if m.start >= sentence_start]
-        if own:
-            return self._admitting(own, number)
+        if own and (found := self._admitting(own, number)) is not None:
+            return found
         # "she was 88% on room air, so ... and now she's sitting at 93": failing
         # the types named before, a value of the sentence named by its unit
         return self._admitting(named, number) or self._admitting(
@@ -750,6 +771,24 @@ class AnswerReader(NumberBinder):
             ],
             number,
         )
+
+    def _read_on_given(self, start: int, end: int) -> list[Mention]:
+        """The measurement read on the air or oxygen said between ``start`` and
+        ``end`` (a value of its pair, or of what implies one: a flow, a device)."""
+        given = {f.statement.type for f in self.found if start <= f.target < end} | {
+            m.type for m in self.kept if m.kind == "value" and start <= m.start < end
+        }
+        pairs = {m.pair for m in self.alphabet.measurements.values() if m.pair}
+        for type_name in list(given):
+            owner = self.alphabet.measurements.get(
+                type_name
+            ) or self.alphabet.conditions.get(type_name)
+            given |= {i.type for i in owner.implies} if owner is not None else set()
+        return [
+            Mention("type", m.name, end, end)
+            for m in self.alphabet.measurements.values()
+            if m.pair in given & pairs
+        ]
 
     def _admitting(self, named: list[Mention], number: NumberToken) -> Mention | None:
         """The last of ``named`` whose type admits ``number``, when one type does."""
@@ -778,6 +817,7 @@ class AnswerReader(NumberBinder):
         turns = self.context.turns
         read_back = self.read_backs()
         before: list[Mention] = []
+        site_asked: tuple[int, int] | None = None
         for (_, q_end, q_patient), (a_start, a_end, a_patient) in zip(
             turns, turns[1:], strict=False
         ):
@@ -787,13 +827,22 @@ class AnswerReader(NumberBinder):
             q_start, asked = self._last_question(turn_start, q_end)
             if not any(m.kind == "type" for m in asked):
                 # "how's the tummy after the operation? - Five out of ten"
-                asked = self._site_rated(turn_start, q_end, a_start, a_end) or asked
+                site = self._site_rated(turn_start, q_end, a_start, a_end)
+                if site:
+                    asked = site
+                    q_start = self.context.sentence_of(site[0].start)[0]
+                elif _SITE_ASKED.search(self.norm.text, turn_start, q_end):
+                    site_asked = (turn_start, q_end)  # "hows the leg been"
             if _ASKS_A_COUNT.search(self.norm.text, q_start, q_end):
                 continue  # "how many days a month do you get the headache?"
             if asked:
                 before = asked
             elif self._asked_again(turn_start, q_end):
                 asked = before  # "and right now?": the question before, again
+                if not asked and site_asked is not None:
+                    # "hows the leg been - giving me gyp at night - whats it like
+                    # now sat there - now its a four"
+                    asked = self._site_rated(*site_asked, a_start, a_end)
             types = {m.type for m in asked if m.kind == "type"}
             # "How's the pain since your operation?": a value named beside the
             # type takes no number.
@@ -874,7 +923,8 @@ class AnswerReader(NumberBinder):
         asks for its pain, the alphabet's one self-reported type; any other number
         ("it's 2 weeks now") answers nothing."""
         sentences = [s for s in self.context.sentences if s[0] < end and s[1] > start]
-        if not sentences or not _SITE_ASKED.search(self.norm.text, *sentences[-1]):
+        site = _SITE_ASKED.search(self.norm.text, *sentences[-1]) if sentences else None
+        if site is None:
             return []
         rated = [
             n
@@ -886,7 +936,9 @@ class AnswerReader(NumberBinder):
                 or _RATING_SAID.search(self.norm.text, a_start, n.start)
             )
         ]
-        mention = self._rated_type(rated[0].start) if len(rated) == 1 else None
+        # ("Yesterday it was a seven, today I'd say a three": each in its own
+        # context, the type named where the site was asked)
+        mention = self._rated_type(site.start()) if rated else None
         return [mention] if mention is not None else []
 
     def _asked_again(self, start: int, end: int) -> bool:

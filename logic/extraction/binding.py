@@ -58,11 +58,20 @@ _OTHER_UNIT = re.compile(
     r"haloperidol|insulin|lasix|furosemide|frusemide|salbutamol|ondansetron|"
     r"metoclopramide|cyclizine|naloxone|ketamine|midazolam|metoprolol|adrenaline|"
     r"ephedrine|metaraminol|glucagon|dextrose)\b|"
-    r"l/min|\+|:\d|"
-    # "vomiting x 2/7": days, weeks or months written as a fraction
-    r"/\s*(?:7|52|12)\b)",
+    r"l/min|\+|:\d)",
     re.I,
 )
+# "vomiting x 2/7": days, weeks or months written as a fraction, after a count
+# smaller than its whole ("BP 88/52" is a pressure).
+_FRACTION_OF_TIME = re.compile(r"/\s*(7|52|12)\b")
+
+
+def _of_time(number: NumberToken, after: str) -> bool:
+    """Whether ``number`` counts days, weeks or months as a fraction ("x 2/7")."""
+    fraction = _FRACTION_OF_TIME.match(after)
+    return fraction is not None and number.value < int(fraction.group(1))
+
+
 _PERCENT = r"(?:%|percent|per cent)"
 # A number rated on a scale of ten: "a 5 out of 10", "7/10".
 _RATED = re.compile(r"\s*(?:out\s+of|/)\s*10\b", re.I)
@@ -141,6 +150,16 @@ _HOUR_THEN_READING = re.compile(
     r"last\s+night|today)?\s*,?\s*(?:it\s+)?(?:was|were|is|read)\b",
     re.I,
 )
+# A change said before its amount: "up two kilos", "lost 3 kg", "down by 20".
+_CHANGE_BY = re.compile(
+    r"\b(?:up|down|gained|lost|put\s+on)\s+(?:by\s+)?"
+    r"(?:about\s+|around\s+|nearly\s+|almost\s+|over\s+)?$",
+    re.I,
+)
+# An hour to come: "check his sugar again at ten tonight".
+_HOUR_AHEAD = re.compile(
+    r"\s*(?:o'?clock|am|pm|a\.m\.|p\.m\.|tonight|tomorrow)(?!\w)", re.I
+)
 # Something done, then "at" and an hour: "she had glycopyrronium at four."
 _DONE_AT = re.compile(
     r"\b(?:had|given|gave|got|checked|done|turned|taken|took|started|stopped|seen|"
@@ -193,6 +212,8 @@ PREPOSITION = re.compile(r"(?:on|in|at|via|of)\b", re.I)
 _OF = re.compile(r"\s*(?:of\s+(?:the\s+)?)?$", re.I)
 FILLER = frozenset(
     ["um", "uh", "er", "erm", "so", "ok", "okay", "right", "and", "but", "just"]
+    # exclamations said before a correction: "eighty... ay sorry, ninety-eight"
+    + ["ay", "aiyo", "aiya", "oops", "whoops"]
     + ["well", "also", "you", "know", "like"]
 )
 _WINDOW = 10  # content words between a type word and its number, at most
@@ -828,6 +849,14 @@ class NumberBinder:
         if not measurement.self_reported and _RATED.match(self.norm.text, number.end):
             # "resps 18 um she says it's about a 5 out of 10": a rating, no reading
             return ""
+        if _CHANGE_BY.search(self.norm.text, 0, number.start):
+            # "he's up two kilos since Friday": a change, no reading
+            return ""
+        if measurement.unit != "%" and re.match(
+            rf"\s*{_PERCENT}(?!\w)", self.norm.text[number.end :]
+        ):
+            # "we gave 50 percent dextrose": a strength, no amount
+            return ""
         unit = self._unit(mention, number)
         if unit is not None and unit.per_hour and not measurement.hourly:
             # "saline at 100 mL an hour": a rate running, not an amount taken.
@@ -1114,7 +1143,7 @@ class NumberBinder:
         clock = clock or bool(
             re.search(r"\bat\s+$", before, re.I)
             and number.value == int(number.value) <= 24
-            and _HOUR_THEN_READING.match(after)
+            and (_HOUR_THEN_READING.match(after) or _HOUR_AHEAD.match(after))
         )
         # "on 60% high flow", "on 4 units": what the patient is on, not a reading.
         treatment = re.search(r"\b(?:on|at)\s+(?:about\s+|a\s+)?$", before, re.I)
@@ -1159,6 +1188,7 @@ class NumberBinder:
             or (number.value == 10 and _OVER_BEFORE.search(before))
             or (number.value == 10 and re.search(r"\d\s+of\s*$", before))  # "3 of 10"
             or (_OTHER_UNIT.match(after) and not self._converted_unit(number))
+            or _of_time(number, after)
             or next_value
             or clock
             or treatment is not None

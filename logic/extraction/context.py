@@ -62,7 +62,9 @@ _DIRECTIONS = frozenset(
 _DONE_JUST_NOW = re.compile(
     r"\b(?:(?:i|we)\s+(?:did|took|checked|done)\s+(?:them|it|his|her|the)\b"
     r"[^.?!]{0,20}?\bjust\s+now|"
-    r"(?:i|we)(?:'ve|\s+have)\s+just\s+(?:done|taken|checked))\b"
+    r"(?:i|we)(?:'ve|\s+have)\s+just\s+(?:done|taken|checked)|"
+    # counted as the speaker watched: "I counted twenty-six"
+    r"(?:i|we)\s+(?:just\s+)?counted)\b"
     # said without its subject: "Yes, just done them."
     r"|(?:^|[:.,!]\s*)(?:yes|yeah|yep)?[\s,]*just\s+(?:done|did|taken|took|checked)"
     r"\s+(?:them|it|his|her|the|a\s+(?:full\s+)?set)\b"
@@ -73,8 +75,7 @@ _DONE_JUST_NOW = re.compile(
 )
 # The setting a record's title names, and the cues that name it: in a record of the
 # admission itself ("NURSING ADMISSION ASSESSMENT") admission is now, in a
-# clinic's record ("Orthopaedic Clinic - postoperative visit") the clinic is, and in
-# a rapid response team's note its arrival is.
+# clinic's record ("Orthopaedic Clinic - postoperative visit") the clinic is.
 _SETTING_NOW = (
     (
         re.compile(
@@ -88,13 +89,13 @@ _SETTING_NOW = (
         ),
     ),
     (
-        re.compile(r"\bclinic\b", re.I),
+        # ("Student Health Center – Visit Note": "fingerstick in clinic 186")
+        re.compile(
+            r"\bclinic\b|\bhealth\s+cent(?:er|re)\b|\bvisit\s+note\b|\boutpatients?\b"
+            r"|\bopd\b",
+            re.I,
+        ),
         re.compile(r"(?:in|at)\s+(?:the\s+)?clinic", re.I),
-    ),
-    # a rapid response team's own note: "On RRT arrival: HR 124"
-    (
-        re.compile(r"\brapid\s+response\b|\brrt\b|\bmet\s+call\b", re.I),
-        re.compile(r"on\s+(?:rrt|met|team)\s+arrival", re.I),
     ),
 )
 # A bracketed aside on one line, and a value in it (no time of day: "(2200 last
@@ -189,7 +190,9 @@ _REQUEST = re.compile(
     r"(?:you|someone|somebody)\b",
     re.I,
 )
-_FILLERS = frozenset(["um", "uh", "uhm", "umm", "er", "erm", "ah", "hmm", "mm"])
+_FILLERS = frozenset(
+    ["um", "uh", "uhm", "umm", "er", "erm", "ah", "hmm", "mm", "ay", "oops", "whoops"]
+)
 # What may open a sentence before its first cue: "Okay, and last time ...".
 _LEADS = _FILLERS | {"okay", "ok", "alright", "so", "and", "well", "right", "now"}
 # A label at a line's start that no list names: "ODP:", "FY1:", "Baraka:", "Mum
@@ -233,13 +236,26 @@ _NOW_OPENS = re.compile(
 # Words that open a question anywhere in a turn without question marks.
 _INTERROGATIVE_ANY = re.compile(
     r"\b(?:can\s+you|could\s+you|do\s+you|did\s+you|have\s+you|are\s+you|is\s+it|"
-    r"any\b(?:\s+\w+)?|how\s+(?:is|are|bad|much|long|many)|what(?:'s|\s+is|\s+are)|"
-    r"give\s+me)\b",
+    r"any\b(?:\s+\w+)?|how\s+(?:is|are|bad|much|long|many|would)|what(?:'s|\s+is|\s+are)|"
+    # "hows the foot", "score it for me nought to ten"
+    r"how'?s|(?:score|rate)\s+(?:it|that)|give\s+me)\b",
     re.I,
 )
 # A pause, then a number: "I'll start with your blood pressure... 138 over 86".
+# Where a patient lies, in a cue that names them by it.
+_BED_WORD = re.compile(r"\b(?:bed|bay|room|cubicle|side\s+room)\b", re.I)
+# Words that name a second patient: "also bed 4", "the other lady in bay 2".
+_ANOTHER = re.compile(r"\b(?:also|another|other|next|too)\b", re.I)
+# An address and greeting, all that may come before the patient at hand is named.
+_ADDRESS_ONLY = re.compile(
+    r"\W*(?:(?:sister|ma'am|maam|madam|sir|doctor|doc|nurse|staff|hi|hello|hey|okay|ok|"
+    r"so|right|and|um|uh|er|morning|good\s+morning|evening|afternoon|handing\s+over)\W+)*",
+    re.I,
+)
 # A "current" cue that comes back to the patient at hand: "This patient, BP is 134".
-_THIS_PATIENT = re.compile(r"\bthis\s+(?:patient|one)\b", re.I)
+_THIS_PATIENT = re.compile(
+    r"\bthis\s+(?:patient|one|lady|gentleman|gent|man|woman|fella|chap)\b", re.I
+)
 # Someone said first after a cue: "now she only opens her eyes".
 _SUBJECT_AFTER = re.compile(
     r"\W*(?:she|he|they|i|we|you|his|her|their|my|the\s+patient|pt|patient)\b", re.I
@@ -250,11 +266,14 @@ _CHANGE_TO_NOW = re.compile(
     r"\b(?:put|popped|placed|started|restarted|weaned|switched|changed)\b", re.I
 )
 _PAUSE_THEN_NUMBER = re.compile(r"(?:\.{3}|…)\s*(?:\d|$)")
+# A cue of what is meant to be done ("gonna check", "I'll do"), not of a condition.
+_MEANT_TO_DO = re.compile(r"gonna|going\s+to|[\w']*'ll|will", re.I)
 _IT_IS_THEN_NUMBER = re.compile(
     # (not a condition's: "if it's 160 or more, call me")
     r"(?<!\bif\s)(?<!\bwhen\s)(?<!\bunless\s)(?<!\bonce\s)(?<!\buntil\s)"
-    r"\b(?:it's|its|it\s+is|that's|thats|that\s+is)\s+(?:(?:now|about|around)\s+)?"
-    r"(?:\d|$)",
+    # ("it's irregular, ninety-two": a word of how it is before the number)
+    r"\b(?:it's|its|it\s+is|that's|thats|that\s+is)\s+(?:[a-z]+,?\s+)?"
+    r"(?:(?:now|about|around)\s+)?(?:\d|$)",
     re.I,
 )
 # A clinician asking the patient to measure now, with their own device.
@@ -296,7 +315,8 @@ _ASSENT = re.compile(
 _POSSESSIVE = re.compile(r"[\s,;:-]*(?:his|her|their)\b", re.I)
 # What a question takes as done: "since your operation", "after his surgery".
 _PRESUPPOSED = re.compile(
-    r"\b(?:since|after|from)\s+(?:your|his|her|their|the|a|an)\s+(?:big\s+|major\s+|small\s+)?$"
+    r"\b(?:since|after|from)\s+(?:(?:you|he|she|they)\s+had\s+)?(?:your|his|her|their|the|a|an)\s+"
+    r"(?:big\s+|major\s+|small\s+)?$"
     # "How long have you been diabetic now?" takes it as so
     r"|\bhow\s+long\s+(?:have|has)\s+\w+\s+(?:been|had)\s+(?:an?\s+)?$"
     # "And being diabetic, do you want me to check your sugar?"
@@ -845,6 +865,7 @@ class Context:
                 and not self._relative_of_another(m)
             )
             and not self._setting_now(m)
+            and not (m.category == "other" and self._introduces_patient(m))
         ]
         matches.sort(key=lambda m: (m.start - m.end, m.start))
         taken = [False] * len(self.text)
@@ -857,6 +878,19 @@ class Context:
             )
             found.append(modifier)
         return tuple(sorted(found, key=lambda m: m.start))
+
+    def _introduces_patient(self, modifier: Modifier) -> bool:
+        """Whether a cue naming a patient by their bed opens the whole text, after
+        an address at most ("Sister, bed four patient, post-operative day one"):
+        the patient at hand, introduced (unless set against "this patient"
+        later)."""
+        cue = self.text[modifier.start : modifier.end]
+        return bool(
+            _BED_WORD.search(cue)
+            and not _ANOTHER.search(cue)
+            and _ADDRESS_ONLY.fullmatch(self.text, 0, modifier.start)
+            and not _THIS_PATIENT.search(self.text, modifier.end)
+        )
 
     def _setting_now(self, modifier: Modifier) -> bool:
         """Whether a cue naming a setting ("Obs on admission: T 36.3", "glucose in
@@ -978,7 +1012,10 @@ class Context:
         # ends what was meant to be done.
         if modifier.category == "hypothetical" and (
             _PAUSE_THEN_NUMBER.search(self.text, start, end)
-            or _IT_IS_THEN_NUMBER.search(self.text, start, end)
+            or (
+                _MEANT_TO_DO.fullmatch(self.text, modifier.start, modifier.end)
+                and _IT_IS_THEN_NUMBER.search(self.text, start, end)
+            )
         ):
             return True
         return any(

@@ -88,13 +88,37 @@ def clock_near(text: str, sentence: tuple[int, int], start: int) -> int | None:
     after_cut = _CLAUSE_CUT.search(text, start, sentence[1])
     clause_end = after_cut.start() if after_cut else sentence[1]
     for span in ((clause_start, clause_end), sentence):
-        times = [m for m in _CLOCK.finditer(text, *span) if m.start() != start]
+        times = [
+            m
+            for m in _CLOCK.finditer(text, *span)
+            if m.start() != start and not _of_an_event(text, m)
+        ]
         if len(times) == 1:
             return int(times[0].group(1)) * 60 + int(times[0].group(2))
         if times:
             return None
     # "09:40 Unit 1 commenced. 15-min obs: T 36.7": the time of its entry
     return entry_clock(timed_entries(text), start)
+
+
+def _of_an_event(text: str, time: re.Match[str]) -> bool:
+    """Whether a time stands in a bracketed aside that tells of something done
+    ("SpO2 95% on RA (weaned 1300)"): the time of that, not of the reading.
+    ("BP 150/90 (1030)", "(at 1030)" are the reading's own.)"""
+    aside = next(
+        (a for a in _BRACKETED.finditer(text) if a.start() < time.start() < a.end()),
+        None,
+    )
+    if aside is None:
+        return False
+    words = re.findall(r"[a-z]+", text[aside.start() : aside.end()].lower())
+    return any(w not in _TIME_WORDS for w in words)
+
+
+_BRACKETED = re.compile(r"\([^()\n]{0,60}\)")
+_TIME_WORDS = frozenset(
+    {"at", "hrs", "hr", "h", "am", "pm", "approx", "about", "taken"}
+)
 
 
 # A timed entry of a record: a line that opens with a time ("12:50 Obs: ...") or
@@ -121,13 +145,16 @@ PRE_PHASE = (
 )
 _EARLY_ENTRY = re.compile(
     rf"(?:^|(?<=[.;] ))[ \t]*(?:pre-[a-z]+|{PRE_PHASE}|resting|at\s+rest|baseline|"
-    r"initial|on\s+arrival|at\s+triage|triage|admission|on\s+admission)\b[^\n:]{0,30}:",
+    # ("On MET arrival:", a team's first set)
+    r"initial|on\s+(?:[a-z]+\s+)?arrival|at\s+triage|triage|admission|on\s+admission)\b"
+    r"[^\n:]{0,30}:",
     re.I | re.M,
 )
 _LATER_ENTRY = re.compile(
     r"(?:^|(?<=[.;] ))[ \t]*(?:post-[a-z]+|post\s+(?:procedure|op|exercise|transfusion)|"
     r"post(?:procedure|op|operative|transfusion|exercise)|recovery|after\s+\w+|repeat|recheck|"
-    r"re-?assessment|review|current|latest|now)\b[^\n:]{0,30}:",
+    # ("Reassessed 40 min later:")
+    r"re-?assessment|re-?assessed|re-?checked|review|current|latest|now)\b[^\n:]{0,30}:",
     re.I | re.M,
 )
 
@@ -140,9 +167,10 @@ _HALF_A_DAY = 12 * 60
 @lru_cache(maxsize=32)
 def timed_entries(text: str) -> tuple[tuple[int, int], ...]:
     """``(start, minutes after the first midnight)`` of each timed entry of a
-    record, when it has two or more in the order written. A time more than half a
-    day before the one above it is the next day ("21:15 ... 01:30"); one less
-    than that before it is out of order, and the record has none: no guessing."""
+    record, when it has two or more. A time more than half a day before the one
+    above it is the next day ("21:15 ... 01:30"); one less than that before it is
+    of the same day, written out of order ("Obs 2030: ... Repeat ECG 2000: ...",
+    a result charted after the obs that followed it)."""
     entries: list[tuple[int, int]] = []
     day = 0
     times = sorted(
@@ -153,9 +181,7 @@ def timed_entries(text: str) -> tuple[tuple[int, int], ...]:
         + [(m.start(), _twelve_hour(m)) for m in _ENTRY_12H.finditer(text)]
     )
     for start, minutes in times:
-        if entries and day + minutes < entries[-1][1]:
-            if entries[-1][1] - (day + minutes) <= _HALF_A_DAY:
-                return ()
+        if entries and entries[-1][1] - (day + minutes) > _HALF_A_DAY:
             day += A_DAY
         entries.append((start, day + minutes))
     return tuple(entries) if len(entries) >= 2 else ()

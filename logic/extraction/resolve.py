@@ -40,6 +40,22 @@ _AT_REST = re.compile(
     r"\b(?:at\s+rest|resting|lying\s+still|sitting\s+still|lying\s+down|when\s+still)\b",
     re.I,
 )
+# Where a clause ends: a comma, a stop (not a decimal point), "but".
+_CLAUSE_STOP = re.compile(r",|;|(?<!\d)\.(?!\d)|\.{3}|\bbut\b", re.I)
+# A rating's condition: "when sitting", "on swallowing", "when she is walking".
+_CONDITION_WORDS = (
+    r"(?:when(?:ever)?|while|on|with)\s+(?:(?:he|she|they|i|you)(?:'s|'re|\s+is|\s+are)?\s+)?"
+    r"(?:walk|mov|cough|swallow|stand|sit|exert|turn|eat|bend|lift|breath|mobilis|mobiliz)\w*"
+)
+_CONDITION = re.compile(rf"\b{_CONDITION_WORDS}", re.I)
+# A rating said with its condition, after it or at rest before it: "eight when she
+# is walking", "up to five when he walks", "at rest about a four".
+_CONDITIONED_RATING = re.compile(
+    r"\b(?P<a>10|[0-9])(?:\s*/\s*10|\s+out\s+of\s+(?:10|ten))?[\s,]*"
+    rf"{_CONDITION_WORDS}"
+    r"|\bat\s+rest\s+(?:(?:it's|is|about|around|maybe|like)\s+)*(?:a\s+)?(?P<b>10|[0-9])\b",
+    re.I,
+)
 # A value denied: "no allergies", "not confused" ({} holds its synonyms).
 _DENIAL_OF = r"\b(?:no|not|never|without|denies)\s+(?:known\s+)?(?:{})\b"
 
@@ -194,6 +210,29 @@ def _decide(items: list[Found], context: Context) -> Found | None:
     return None
 
 
+def _another_rating(item: Found, context: Context) -> bool:
+    """Whether a rating said with a condition ("four when sitting", "eight when
+    swallowing") has another beside it, in its sentence or the next, said with
+    another ("but eight when she is walking", "... at rest about a four"): two
+    ratings of two states, neither the value of now."""
+    start, end = context.sentence_of(item.target)
+    following = context.sentence_of(end + 1) if end + 1 < len(context.text) else None
+    stretch_end = following[1] if following else end
+    # its own condition, in its clause ("right now it's a 4, but up to 8 when she
+    # moves" gives the 4 as now)
+    cuts = [m.end() for m in _CLAUSE_STOP.finditer(context.text, start, item.target)]
+    after = _CLAUSE_STOP.search(context.text, item.target, end)
+    clause = context.text[max([start, *cuts]) : after.start() if after else end]
+    if not (_CONDITION.search(clause) or _AT_REST.search(clause)):
+        return False
+    for rating in _CONDITIONED_RATING.finditer(context.text, start, stretch_end):
+        number = rating.group("a") or rating.group("b")
+        position = rating.start("a") if rating.group("a") else rating.start("b")
+        if position != item.target and Decimal(number) != item.statement.value:
+            return True
+    return False
+
+
 def _question(items: list[Found], alphabet: Alphabet) -> str:
     values = list(dict.fromkeys(i.statement.value_text(alphabet) for i in items))
     label = type_label(items[0].statement.type, alphabet)
@@ -263,6 +302,9 @@ def resolve(found: list[Found], alphabet: Alphabet, context: Context) -> Outcome
             continue
         sentence = context.sentence_of(item.target)
         at_rest = _AT_REST.search(context.text, *sentence) is not None
+        if _another_rating(item, context):
+            doubted.setdefault(item.group, item)
+            continue
         episode = [
             e
             for e in excluded
@@ -328,8 +370,7 @@ def _superseded(
     )
     latest = max(sets, default=None)
     # states of the patient: no background fact, no air or oxygen a reading was on
-    paired = {m.pair for m in alphabet.measurements.values() if m.pair}
-    not_states = alphabet.accumulating | paired
+    not_states = alphabet.accumulating | _read_on_types(alphabet)
 
     def state(item: Found) -> str | None:
         type_name = item.statement.type
@@ -348,9 +389,24 @@ def _superseded(
             type_name = item.statement.type
             last_said[type_name] = max(last_said.get(type_name, minutes), minutes)
 
+    # the last entry a reading taken on air or oxygen was said in
+    read_on = _read_on_types(alphabet)
+    on_last = max(
+        (
+            last_said[m.name]
+            for m in alphabet.measurements.values()
+            if m.pair in alphabet.conditions and m.name in last_said
+        ),
+        default=None,
+    )
+
     def earlier(item: Found) -> bool:
         minutes = _entry_time(item, entries, context)
         last = last_said.get(item.statement.type)
+        # "0800: SpO2 92% on 2L ... 1400: SpO2 96% on RA": the oxygen goes with
+        # its reading
+        if item.statement.type in read_on and on_last is not None:
+            last = on_last if last is None else max(last, on_last)
         if minutes is None:
             # "Confused on arrival" before the first entry, said again later
             return (
@@ -411,6 +467,21 @@ def _sets_by_entry(
     return [entry for entry, named in said.items() if len(named) >= types]
 
 
+def _read_on_types(alphabet: Alphabet) -> set[str]:
+    """The types of what a reading is taken on: a pair's second (the air or oxygen
+    of a saturation) and what implies one (the device that gives the oxygen, its
+    flow)."""
+    paired = {m.pair for m in alphabet.measurements.values() if m.pair}
+    implying = [
+        (name, owner.implies)
+        for table in (alphabet.conditions, alphabet.measurements)
+        for name, owner in table.items()
+    ]
+    return paired | {
+        name for name, implies in implying if any(i.type in paired for i in implies)
+    }
+
+
 def _marked_earlier(
     found: list[Found],
     alphabet: Alphabet,
@@ -418,10 +489,9 @@ def _marked_earlier(
     restated: Iterable[str | None] = (),
 ) -> list[Found]:
     """``found`` with the readings ``earlier`` picks marked as earlier ones, and
-    the air or oxygen a saturation was read on with them ("SpO2 99% RA"), and
-    the states of ``restated`` types."""
-    paired = {m.pair for m in alphabet.measurements.values() if m.pair}
-    paired |= {t for t in restated if t}
+    the air or oxygen a saturation was read on with them ("SpO2 99% RA", "93% 2L
+    NC": its device too), and the states of ``restated`` types."""
+    paired = _read_on_types(alphabet) | {t for t in restated if t}
     return [
         replace(item, context=item.context | {"historical"})
         if (item.statement.family == "data" or item.statement.type in paired)

@@ -78,9 +78,10 @@ def test_timed_entries_of_a_record() -> None:
     # the reading's own entry when its sentence says no time
     assert clock_near(text, (text.index("notes"), text.index("notes") + 5),
                       text.index("notes")) == 6 * 60 + 20  # fmt: skip
-    # one entry, times that go back, or a time inside a line are no timed record
+    # one entry, or a time inside a line, is no timed record
     assert timed_entries("10:00 Obs: HR 80") == ()
-    assert timed_entries("10:30 HR 100\n09:15 HR 90") == ()
+    # a time less than half a day back is the same day, written out of order
+    assert timed_entries("10:30 HR 100\n09:15 HR 90") == ((0, 630), (13, 555))
     # a time more than half a day back is the next day
     assert timed_entries("23:30 HR 100\n00:15 HR 90") == ((0, 1410), (13, 1455))
     assert timed_entries("HR 92 at 0900\nHR 118 at 1100") == ()

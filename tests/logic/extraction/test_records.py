@@ -76,13 +76,16 @@ def test_a_plan_heading_plans(alphabet, text, expected):
             "data(heartRate, 72)", "data(systolicBP, 130)", "data(diastolicBP, 76)",
             "data(respiratoryRate, 14)"}),
         # entries across midnight are of the next day; entries written out of order
-        # are no timed record, and each reading's time of day decides
+        # on one day are read by their times (a result charted after later obs)
         ("23:30 Obs: HR 100, RR 22, T 38.0.\n00:15 Obs: HR 90, RR 18, T 37.5.", {
             "data(heartRate, 90)", "data(respiratoryRate, 18)",
             "data(temperature, 37.5)"}),
         ("10:30 Obs: HR 100, RR 22, T 38.0.\n09:15 Obs: HR 90, RR 18, T 37.5.", {
             "data(heartRate, 100)", "data(respiratoryRate, 22)",
             "data(temperature, 38.0)"}),
+        ("Obs 1900: T 36.4, HR 110, pain 7/10.\nObs 2030: HR 84. Pain 3/10.\n"
+         "Repeat ECG 2000: ST changes resolved.", {
+            "data(heartRate, 84)", "data(painLevel, 3)"}),
     ],
 )  # fmt: skip
 def test_timed_entries_of_a_record(alphabet, text, expected):
