@@ -34,6 +34,8 @@ _PRONOUN_VALUE = re.compile(
     r"i'm\s+getting|i'm\s+reading|i've\s+got|i\s+get|his\s+is|hers\s+is|yours\s+is|"
     r"mine(?:\s+just\s+now|\s+now)?\s+is|ours\s+(?:is\s+saying|is\s+reading|says|is)|"
     r"this\s+one(?:'s|\s+is)|"
+    # "Perfect, I can see ninety-three, and a pulse of eighty-eight"
+    r"i\s+can\s+see|"
     # "now she's settled, says two", "I did a manual, seventy-eight"
     r"(?<=, )says(?=\s+(?:it's\s+|about\s+|an?\s+)*\d)|"
     r"i\s+did\s+a\s+manual(?:\s+one)?\s*,|"
@@ -64,6 +66,8 @@ _PRONOUN_VALUE = re.compile(
     r"(?<=liters )|(?<=liter )|(?<=air )|(?<=oxygen )|(?<=o2 ))sitting(?=\s+at\s+\d)|"
     # "she's now ninety-three"
     r"(?:you're|she's|he's)\s+now(?=\s+\d)|"
+    # "I've put him on five litres... now ninety-four": after the pause
+    r"(?:(?<=\.\.\.)|(?<=\.\.\.\s)|(?<=…)|(?<=…\s))now(?=\s+\d)|"
     # "he said it was down to a four"
     r"(?:it|that)(?:'s|\s+is|\s+was)\s+(?:back\s+)?down\s+to|"
     r"\bnow\b[^.?!]{0,40}?\b(?:you're|she's|he's|you\s+are|she\s+is|he\s+is|"
@@ -79,7 +83,7 @@ _PRONOUN_VALUE = re.compile(
     re.I,
 )
 # A reading said as it sits now: "sitting at ninety".
-_SITTING_AT = re.compile(r"\bsitting\b", re.I)
+_SITTING_AT = re.compile(r"\b(?:sitting|now)\b", re.I)
 # Parts of the body a rating may be asked of, which rate their pain.
 _BODY_SITES = frozenset(
     re.findall(
@@ -271,7 +275,8 @@ _HEADING = re.compile(
 _OPENS_WITH_YES = re.compile(
     r"\W*(?:(?:um|uh|uhm|oh|so|well|ah|mm)\W+)*"
     r"(?:yes|yeah|yep|yup|aye|ya|correct|that's\s+right|that\s+is\s+right|right|"
-    r"(?:i|she|he|they|we)(?:'m|\s+am|\s+is|\s+are|'s|'re)(?=\W*$))\b",
+    # "He is, he was telling me all about the hurling."
+    r"(?:i|she|he|they|we)(?:'m|\s+am|\s+is|\s+are|'s|'re)(?=\W*$|\s*,))\b",
     re.I,
 )
 # A sentence's stop (not a decimal point).
@@ -648,9 +653,12 @@ class AnswerReader(NumberBinder):
                     number
                 )
                 if referent is None and _SITTING_AT.search(said.group()):
-                    # "on one liter nasal cannula sitting at ninety": the reading
-                    # taken on the oxygen the sentence gives, as it is now
-                    given = self._read_on_given(start, said.start())
+                    # "on one liter nasal cannula sitting at ninety", "sitting at
+                    # ninety on his two litres", "on five litres... now ninety-four":
+                    # the reading taken on the oxygen its sentence (or the one its
+                    # pause ended) gives, as it is now
+                    before = self.context.sentence_before(start)
+                    given = self._read_on_given(before[0] if before else start, end)
                     referent = self._admitting(given, number)
                 if (
                     referent is None
@@ -706,16 +714,16 @@ class AnswerReader(NumberBinder):
         return Mention("type", read[0].name, number.start, number.start)
 
     def _scale_asked_before(self, start: int) -> bool:
-        """ "ask her what it is out of ten - she says its a nine": whether the
-        sentence before the one at ``start`` asks for a rating on a scale, of no
-        symptom but pain."""
-        before = [s for s in self.context.sentences if s[1] <= start]
-        if not before:
-            return False
-        s_start, s_end = before[-1]
+        """ "ask her what it is out of ten - she says its a nine": whether one of
+        the two sentences before the one at ``start`` asks for a rating on a scale,
+        of no symptom but pain ("the pain, from zero to ten? - Saba. - She says
+        seven": the patient's own answer between)."""
+        before = [s for s in self.context.sentences if s[1] <= start][-2:]
         return any(
-            s_start <= a < s_end for a, _ in self.scales
-        ) and not _rates_a_symptom(self.norm.text[s_start:s_end])
+            any(s_start <= a < s_end for a, _ in self.scales)
+            and not _rates_a_symptom(self.norm.text[s_start:s_end])
+            for s_start, s_end in before
+        )
 
     def _rated_type(self, position: int) -> Mention | None:
         """The alphabet's one self-reported type, named at ``position``, for a

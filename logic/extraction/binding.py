@@ -175,7 +175,10 @@ _IS_YOUR = re.compile(r"(?:\s+is|'s)\s+(?:your|her|his|their|the)\s", re.I)
 # A clause that opens with its own subject and verb: a new statement.
 # In the present tense only: ", and she was confused" goes on telling the past.
 _SUBJECT_CLAUSE = re.compile(
-    r"(?:,|\s[—–-])\s*(?:(?:and|but|so)\s+)?(?:(?:this\s+morning|today|now|tonight)\s+)?"
+    # ("She had her hip surgery yesterday and she's stable": "and" and a subject
+    # said again)
+    r"(?:,|\s[—–-]|\s(?=(?:and|but)\s+(?:he|she|they)(?:'s|'re|\s+is|\s+are)\b))"
+    r"\s*(?:(?:and|but|so)\s+)?(?:(?:this\s+morning|today|now|tonight)\s+)?"
     r"(?:(?:he|she|they|it|i|you)(?:'s|'re|'ve|\s+is|"
     r"\s+are|\s+has|\s+have)|this\s+morning's|today's|tonight's|now\s+it's|"
     # the nurse's own judgement: "good overnight, I'd call her stable"
@@ -197,6 +200,8 @@ _SCALE = re.compile(
     r"\d+(?:,?\s+sorry,?\s+\d+\s*(?:to|-)\s*\d+)?"
     r"|\brate\b[^.?!]{0,24}?\bfrom\s+\d+\s*(?:to|-)\s*\d+"
     r"|\b(?:from|between)\s+(?:[01]|nought|naught)\s*(?:to|-|and)\s*10\b"
+    # a rating asked with no scale named: "Give it a number for me"
+    r"|\bgive\s+(?:it|that|me)\s+a\s+(?:number|score)\b"
     # "And 1 to 10, 10 being the worst, how bad is it?": a rating's range itself
     r"|(?<![\d.])(?<![\d.] )\b(?:[01]|nought|naught)\s+to\s+10\b"
     r"(?!\s*(?:%|percent|mg|ml|mmol|l\b|litres?))"
@@ -213,7 +218,7 @@ _OF = re.compile(r"\s*(?:of\s+(?:the\s+)?)?$", re.I)
 FILLER = frozenset(
     ["um", "uh", "er", "erm", "so", "ok", "okay", "right", "and", "but", "just"]
     # exclamations said before a correction: "eighty... ay sorry, ninety-eight"
-    + ["ay", "aiyo", "aiya", "oops", "whoops"]
+    + ["ay", "aiyo", "aiya", "oops", "whoops", "eh"]
     + ["well", "also", "you", "know", "like"]
 )
 _WINDOW = 10  # content words between a type word and its number, at most
@@ -586,6 +591,29 @@ class NumberBinder:
         if re.search(r"\d", between) or content_words(between) > 5:
             return None
         return Mention("type", bound.type, number.start, number.start)
+
+    def said_again(self) -> None:
+        """ "The temperature is thirty-seven... thirty-seven point three": a value
+        trailed off after and said again after the pause, with fillers at most
+        between, is of the same type."""
+        for item in list(self.found):
+            if "broken" not in item.context or item.statement.family != "data":
+                continue
+            before = next((n for n in self.all_numbers if n.start == item.target), None)
+            pause = _PAUSE_AFTER.match(self.norm.text, before.end) if before else None
+            if pause is None:
+                continue
+            again = next((n for n in self.all_numbers if n.start >= pause.end()), None)
+            if (
+                again is None
+                or again.start in self.used
+                or self._consumed(again)
+                or content_words(self.norm.text[pause.end() : again.start]) > 0
+            ):
+                continue
+            self.bind(
+                Mention("type", item.statement.type, item.start, item.start), again
+            )
 
     def _unknown_label(self, number: NumberToken) -> bool:
         """Whether a word no reading is made of stands right before ``number``

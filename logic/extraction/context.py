@@ -79,7 +79,9 @@ _DONE_JUST_NOW = re.compile(
 _SETTING_NOW = (
     (
         re.compile(
-            r"\badmission\s+(?:assessment|clerking|note|history|h&p|documentation)\b|"
+            # ("Respite Admission – Nursing Assessment")
+            r"\badmission[\s–—:-]+(?:nursing\s+|medical\s+)?"
+            r"(?:assessment|clerking|note|history|h&p|documentation)\b|"
             r"\bclerking\b",
             re.I,
         ),
@@ -191,7 +193,21 @@ _REQUEST = re.compile(
     re.I,
 )
 _FILLERS = frozenset(
-    ["um", "uh", "uhm", "umm", "er", "erm", "ah", "hmm", "mm", "ay", "oops", "whoops"]
+    [
+        "um",
+        "uh",
+        "uhm",
+        "umm",
+        "er",
+        "erm",
+        "ah",
+        "hmm",
+        "mm",
+        "ay",
+        "eh",
+        "oops",
+        "whoops",
+    ]
 )
 # What may open a sentence before its first cue: "Okay, and last time ...".
 _LEADS = _FILLERS | {"okay", "ok", "alright", "so", "and", "well", "right", "now"}
@@ -256,6 +272,19 @@ _ADDRESS_ONLY = re.compile(
 _THIS_PATIENT = re.compile(
     r"\bthis\s+(?:patient|one|lady|gentleman|gent|man|woman|fella|chap)\b", re.I
 )
+# "No, that's Mr Pierce in bay four": a no that gives what was asked to another.
+_NO_SOMEONE_ELSE = re.compile(
+    r"\W*no\b[\s,.]*(?:(?:that's|that\s+is|that\s+was|it's|you're\s+thinking\s+of)\s+"
+    r"(?:mr|mrs|ms|miss|the\s+(?:man|lady|gentleman|patient|one)|bed|bay|room)\b|"
+    r"(?:he|she)(?:'s|\s+is)\s+not\b)",
+    re.I,
+)
+# Words of telling after who tells: "her daughter said", "his wife says".
+_TELLS = re.compile(
+    r"\s+(?:said|says|told\s+(?:me|us)|tells\s+(?:me|us)|reports|reported|thinks|"
+    r"thought|reckons|mentioned|feels)\b",
+    re.I,
+)
 # Someone said first after a cue: "now she only opens her eyes".
 _SUBJECT_AFTER = re.compile(
     r"\W*(?:she|he|they|i|we|you|his|her|their|my|the\s+patient|pt|patient)\b", re.I
@@ -315,8 +344,10 @@ _ASSENT = re.compile(
 _POSSESSIVE = re.compile(r"[\s,;:-]*(?:his|her|their)\b", re.I)
 # What a question takes as done: "since your operation", "after his surgery".
 _PRESUPPOSED = re.compile(
-    r"\b(?:since|after|from)\s+(?:(?:you|he|she|they)\s+had\s+)?(?:your|his|her|their|the|a|an)\s+"
-    r"(?:big\s+|major\s+|small\s+)?$"
+    r"\b(?:since|after|from)\s+(?:(?:you|he|she|they)\s+had\s+)?(?:(?:your|his|her|their|the|a|an)\s+)?"
+    r"(?:[\w-]+\s+)?$"
+    # "you'd the hip operation last year" (Irish English "you had")
+    r"|\byou'd\s+(?:the|your|a|an)\s+(?:[\w-]+\s+)?$"
     # "How long have you been diabetic now?" takes it as so
     r"|\bhow\s+long\s+(?:have|has)\s+\w+\s+(?:been|had)\s+(?:an?\s+)?$"
     # "And being diabetic, do you want me to check your sugar?"
@@ -1217,10 +1248,12 @@ class Context:
         nouns = self.lexicon.people.get(opening.group(1).lower(), ())
         # The label of who speaks names no one spoken of ("Mum: she's allergic").
         start = next((e for s, e in self.labels if s == before[0]), before[0])
-        # (the ward sister addressed, "Sister, bed eleven", is no one spoken of)
+        # (the ward sister addressed, "Sister, bed eleven", is no one spoken of;
+        # nor the one who tells: "her daughter said she'd been muddled")
         idioms = [(m.start, m.end) for m in self.modifiers if m.category == "idiom"]
         return any(
             not any(a <= said.start() and said.end() <= b for a, b in idioms)
+            and not _TELLS.match(self.text, said.end())
             for noun in nouns
             for said in re.finditer(
                 rf"\b{re.escape(noun)}\b", self.text[: before[1]], re.I
@@ -1230,12 +1263,20 @@ class Context:
 
     def _answered_no(self, position: int) -> bool:
         """Whether the sentence after ``position``'s is a bare "no": the answer
-        to what that sentence named, as a review of symptoms goes."""
+        to what that sentence named, as a review of symptoms goes; or, after a
+        question that asks for agreement, a "no" that says it is someone else's
+        ("He's the diabetic, isn't he? - No, that's Mr Pierce in bay four")."""
         own = self.sentence_of(position)
         later = [s for s in self.sentences if s[0] >= own[1]]
         if not later:
             return False
-        return _BARE_NO.fullmatch(self.text[later[0][0] : later[0][1]]) is not None
+        if _BARE_NO.fullmatch(self.text[later[0][0] : later[0][1]]) is not None:
+            return True
+        # (after its speaker's label: "Nurse: No, that's Mr Pierce")
+        start = next((e for s, e in self.labels if s == later[0][0]), later[0][0])
+        answer = _LABEL_LEAD.sub("", self.text[start : later[0][1]])
+        asks_agreement = _QUESTION_TAG.search(self.text, *own) is not None
+        return asks_agreement and _NO_SOMEONE_ELSE.match(answer) is not None
 
     def _asked(self, position: int) -> bool:
         """Whether ``position`` is in a sentence that ends with a question mark:

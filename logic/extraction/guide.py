@@ -274,6 +274,7 @@ class _Reader(AnswerReader):
         self.turn_answers()
         self.answers()
         self.corrections()
+        self.said_again()
         self.pronoun_values()
         self.site_ratings()
         self.announced_values()

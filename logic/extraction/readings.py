@@ -87,11 +87,17 @@ def clock_near(text: str, sentence: tuple[int, int], start: int) -> int | None:
     )
     after_cut = _CLAUSE_CUT.search(text, start, sentence[1])
     clause_end = after_cut.start() if after_cut else sentence[1]
+    # (in the sentence, a time in a clause of a dose given is of that: "hip pain
+    # 2/10, settled with paracetamol 1g at 22:00")
     for span in ((clause_start, clause_end), sentence):
         times = [
             m
             for m in _CLOCK.finditer(text, *span)
-            if m.start() != start and not _of_an_event(text, m)
+            if m.start() != start
+            and not _of_an_event(text, m)
+            and not (
+                m.start() >= clause_end and _DOSE_CLAUSE.search(_clause_of(text, m))
+            )
         ]
         if len(times) == 1:
             return int(times[0].group(1)) * 60 + int(times[0].group(2))
@@ -99,6 +105,20 @@ def clock_near(text: str, sentence: tuple[int, int], start: int) -> int | None:
             return None
     # "09:40 Unit 1 commenced. 15-min obs: T 36.7": the time of its entry
     return entry_clock(timed_entries(text), start)
+
+
+def _clause_of(text: str, time: re.Match[str]) -> str:
+    """The clause a time is said in."""
+    before = text.rfind(",", 0, time.start())
+    after = _CLAUSE_CUT.search(text, time.end())
+    return text[before + 1 : after.start() if after else len(text)]
+
+
+# A dose given, in a clause: its time is the dose's.
+_DOSE_CLAUSE = re.compile(
+    r"\b(?:given|gave|settled\s+with|administered|took|taken)\b|\d\s*(?:mg|mcg|g|ml)\b",
+    re.I,
+)
 
 
 def _of_an_event(text: str, time: re.Match[str]) -> bool:
@@ -161,7 +181,7 @@ _LATER_ENTRY = re.compile(
 
 A_DAY = 24 * 60  # minutes
 Entry = TypeVar("Entry")
-_HALF_A_DAY = 12 * 60
+HALF_A_DAY = 12 * 60
 
 
 @lru_cache(maxsize=32)
@@ -181,7 +201,7 @@ def timed_entries(text: str) -> tuple[tuple[int, int], ...]:
         + [(m.start(), _twelve_hour(m)) for m in _ENTRY_12H.finditer(text)]
     )
     for start, minutes in times:
-        if entries and entries[-1][1] - (day + minutes) > _HALF_A_DAY:
+        if entries and entries[-1][1] - (day + minutes) > HALF_A_DAY:
             day += A_DAY
         entries.append((start, day + minutes))
     return tuple(entries) if len(entries) >= 2 else ()

@@ -18,6 +18,7 @@ from logic.extraction.confirmation import type_label
 from logic.extraction.context import EXCLUDING, Context
 from logic.extraction.readings import (
     A_DAY,
+    HALF_A_DAY,
     PRE_PHASE,
     clock_near,
     entry_at,
@@ -37,7 +38,8 @@ _PRE_SET = re.compile(rf"\b{PRE_PHASE}\b(?:[^.;]|(?<=\d)\.(?=\d)){{0,60}}$", re.
 # A rating given at rest, beside one given on an action: "a four at rest and it goes
 # up to about an eight when PT bends the knee".
 _AT_REST = re.compile(
-    r"\b(?:at\s+rest|resting|lying\s+still|sitting\s+still|lying\s+down|when\s+still)\b",
+    r"\b(?:at\s+rest|resting|lying\s+still|sitting\s+still|lying\s+down|when\s+still|"
+    r"lying\s+here|sitting\s+here|lying\s+in\s+bed)\b",
     re.I,
 )
 # Where a clause ends: a comma, a stop (not a decimal point), "but".
@@ -53,7 +55,11 @@ _CONDITION = re.compile(rf"\b{_CONDITION_WORDS}", re.I)
 _CONDITIONED_RATING = re.compile(
     r"\b(?P<a>10|[0-9])(?:\s*/\s*10|\s+out\s+of\s+(?:10|ten))?[\s,]*"
     rf"{_CONDITION_WORDS}"
-    r"|\bat\s+rest\s+(?:(?:it's|is|about|around|maybe|like)\s+)*(?:a\s+)?(?P<b>10|[0-9])\b",
+    r"|\bat\s+rest\s+(?:(?:it's|is|about|around|maybe|like)\s+)*(?:an?\s+)?(?P<b>10|[0-9])\b"
+    # "but when PT got me up it was a nine"
+    r"|\bwhen\s+[^.,;]{0,30}?\b(?:up|walk\w*|mov\w*|cough\w*|stand\w*|swallow\w*)\b"
+    r"[^.,;\d]{0,12}?\b(?:it's|it\s+was|it\s+is|it\s+goes|goes)\s+(?:up\s+to\s+)?"
+    r"(?:like\s+)?(?:an?\s+)?(?P<c>10|[0-9])\b",
     re.I,
 )
 # A value denied: "no allergies", "not confused" ({} holds its synonyms).
@@ -226,8 +232,8 @@ def _another_rating(item: Found, context: Context) -> bool:
     if not (_CONDITION.search(clause) or _AT_REST.search(clause)):
         return False
     for rating in _CONDITIONED_RATING.finditer(context.text, start, stretch_end):
-        number = rating.group("a") or rating.group("b")
-        position = rating.start("a") if rating.group("a") else rating.start("b")
+        group = next(g for g in ("a", "b", "c") if rating.group(g))
+        number, position = rating.group(group), rating.start(group)
         if position != item.target and Decimal(number) != item.statement.value:
             return True
     return False
@@ -320,6 +326,8 @@ def resolve(found: list[Found], alphabet: Alphabet, context: Context) -> Outcome
             sibling = doubted[items[0].group]
             excluded = [i for i in excluded if i is not sibling]
             items = [items[0], sibling]
+        elif any(i is doubted.get(items[0].group) for i in items):
+            in_doubt = True  # "a four lying here, but when PT got me up it was a nine"
         elif len(items) == 1:
             kept.append(items[0])
             continue
@@ -510,7 +518,10 @@ def _entry_time(
     own = clock_near(context.text, context.sentence_of(item.target), item.target)
     if entry is None or own is None:
         return entry
-    return entry - entry % A_DAY + own % A_DAY
+    taken = entry - entry % A_DAY + own % A_DAY
+    # "0300: ... at 2200 she was oriented x3": a time far after its entry's is the
+    # evening before
+    return taken - A_DAY if taken - entry > HALF_A_DAY else taken
 
 
 def _taken_back(

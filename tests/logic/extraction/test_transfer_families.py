@@ -2749,3 +2749,129 @@ def test_thirty_second_round_of_language(alphabet, text, expected):
 )  # fmt: skip
 def test_thirty_third_round_of_language(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # (round thirty-four) a value said again after trailing off; "and she's"
+        # after yesterday; going off; the meter named; drowsy but answering a
+        # voice; "he came in at" against a reading's own "came in at"; the peak of
+        # a spasm; the baby's heart in labour; surgical follow-up and the GP's
+        # surgery; a reaction's type; stable overnight; headache days counted;
+        # "after surgery" takes it as done; "He is," answering; "I can see";
+        # surgery next week; wanting to try off oxygen; "sitting at" against a
+        # target; "now" after a pause, on the oxygen given; a rating sitting and
+        # one walking; a rating relayed after the patient's own answer; another
+        # bed by its number alone; a "no" to a tag question that names another
+        # patient; the one who tells; a nail bed pressed; "give it a number"; a
+        # time of the evening before; a dose's own time; a respite admission;
+        # a rapid response team's arrival and the set after fluids
+        ("Temp is thirty-eight... thirty-eight point four.", {
+            "data(temperature, 38.4)",
+        }),
+        ("Pulse 90... 96.", {
+            "data(heartRate, 96)",
+        }),
+        ("She had her scope yesterday and she's stable.", {
+            "condition(stability, stable)",
+        }),
+        ("I think she's going off, BP 85/50.", {
+            "condition(stability, unstable)",
+            "data(diastolicBP, 50)",
+            "data(systolicBP, 85)",
+        }),
+        ("His glucometer says 6.1 now.", {
+            "data(bloodGlucose, 6.1)",
+        }),
+        ("Drowsy but answers when spoken to.", {
+            "condition(consciousness, voice)",
+        }),
+        ("She came in at 190 over 100, now 150 over 85.", {
+            "data(diastolicBP, 85)",
+            "data(systolicBP, 150)",
+        }),
+        ("Your blood pressure came in at 142 over 88.", {
+            "data(diastolicBP, 88)",
+            "data(systolicBP, 142)",
+        }),
+        ("Pain 9/10 at the peak of each spasm.", set()),
+        ("Maternal pulse 84, FHR 150.", {
+            "data(heartRate, 84)",
+        }),
+        ("Follow-up in surgical OPD in 2 weeks.", set()),
+        ("Temp in the surgery 37.9.", {
+            "data(temperature, 37.9)",
+        }),
+        ("Type 2 reaction with neuritis.", set()),
+        ("Settled and stable overnight.", {
+            "condition(stability, stable)",
+        }),
+        ("Headache diary: 5 headache days this month, pain 0/10 today.", {
+            "data(painLevel, 0)",
+        }),
+        ("Nurse: How's the knee after surgery?\nPt: Much better.", {
+            "condition(backgroundInfo, surgery)",
+        }),
+        ("Nurse: Is he alert?\nHCA: He is, chatting away.", {
+            "condition(consciousness, alert)",
+        }),
+        ("Nurse: Hold the oximeter up to the camera.\nPt: Like this?\n"
+         "Nurse: I can see ninety-five.", {
+            "data(oxygenSaturation, 95)",
+        }),
+        ("She's here for her hernia surgery next week.", set()),
+        ("We want to try him off the oxygen later.", set()),
+        ("Target 88 to 92, sitting at 90 on 2 litres.", {
+            "condition(backgroundInfo, hypercapnicRespiratoryFailure)",
+            "condition(oxygenSupply, supplemental)",
+            "data(oxygenFlow, 2.0)",
+            "data(oxygenSaturation, 90)",
+        }),
+        ("Sats 88 on air, so I've put him on 4 litres... now 95.", {
+            "condition(oxygenSupply, supplemental)",
+            "data(oxygenFlow, 4.0)",
+            "data(oxygenSaturation, 95)",
+        }),
+        ("Pain: like a three sitting here, but when I walked it was an eight.", set()),
+        ("Nurse: The pain, nought to ten?\nPt: Tano.\nNurse: She says five.", {
+            "data(painLevel, 5)",
+        }),
+        ("Bed 3, BP 120/70. The lady in 4 A, who's on a drip, has the temp of 38.5.", {
+            "data(diastolicBP, 70)",
+            "data(systolicBP, 120)",
+        }),
+        ("Dr: She's the one allergic to penicillin, isn't she?\n"
+         "Nurse: No, that's Mrs Kaur in bay two.", set()),
+        ("Her husband said she'd been muddled overnight. She's alert now.", {
+            "condition(consciousness, alert)",
+        }),
+        ("Not answering when I call him, only when I press his nail bed he groans.", {
+            "condition(consciousness, pain)",
+        }),
+        ("Nurse: Give it a number for me.\nPt: Six.", {
+            "data(painLevel, 6)",
+        }),
+        ("2300 obs: HR 80. Alert.\n"
+         "0200: found confused, HR 96. At 2300 she was alert and orientated.", {
+            "condition(consciousness, confused)",
+            "data(heartRate, 96)",
+        }),
+        ("0600 obs: HR 76, pain 3/10, settled with morphine 2mg at 0100.", {
+            "data(heartRate, 76)",
+            "data(painLevel, 3)",
+        }),
+        ("Respite Admission - Nursing Assessment\nObs on admission: T 36.4, P 72.", {
+            "data(heartRate, 72)",
+            "data(temperature, 36.4)",
+        }),
+        ("On MET arrival: HR 130, BP 85/50.\nPost-fluids (1530): HR 104, BP 110/70.", {
+            "data(diastolicBP, 70)",
+            "data(heartRate, 104)",
+            "data(systolicBP, 110)",
+        }),
+
+    ],
+)  # fmt: skip
+def test_thirty_fourth_round_of_language(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
