@@ -82,8 +82,8 @@ _PRONOUN_VALUE = re.compile(
     r"probably|maybe|roughly|solid|good|easily)\s+)*(?=\d)",
     re.I,
 )
-# A reading said as it sits now: "sitting at ninety".
-_SITTING_AT = re.compile(r"\b(?:sitting|now)\b", re.I)
+# A reading said as it is now: "sitting at ninety", "... now ninety-four".
+_AS_IT_IS_NOW = re.compile(r"\b(?:sitting|now)\b", re.I)
 # Parts of the body a rating may be asked of, which rate their pain.
 _BODY_SITES = frozenset(
     re.findall(
@@ -652,7 +652,7 @@ class AnswerReader(NumberBinder):
                 referent = self._referent(start, said.start(), number) or self._read_on(
                     number
                 )
-                if referent is None and _SITTING_AT.search(said.group()):
+                if referent is None and _AS_IT_IS_NOW.search(said.group()):
                     # "on one liter nasal cannula sitting at ninety", "sitting at
                     # ninety on his two litres", "on five litres... now ninety-four":
                     # the reading taken on the oxygen its sentence (or the one its
