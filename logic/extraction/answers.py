@@ -11,6 +11,7 @@ from logic.extraction.binding import TAKEN_NOW, NumberBinder, content_words
 from logic.extraction.context import HEADING_WORDS, MEASURE_NOW, Answered
 from logic.extraction.mentions import Mention
 from logic.extraction.numbers import NumberToken
+from logic.extraction.readings import taken_on
 from logic.extraction.units import value_converted
 from logic.statements import Statement
 
@@ -786,16 +787,11 @@ class AnswerReader(NumberBinder):
         given = {f.statement.type for f in self.found if start <= f.target < end} | {
             m.type for m in self.kept if m.kind == "value" and start <= m.start < end
         }
-        pairs = {m.pair for m in self.alphabet.measurements.values() if m.pair}
-        for type_name in list(given):
-            owner = self.alphabet.measurements.get(
-                type_name
-            ) or self.alphabet.conditions.get(type_name)
-            given |= {i.type for i in owner.implies} if owner is not None else set()
+        on = taken_on(self.alphabet)
         return [
             Mention("type", m.name, end, end)
             for m in self.alphabet.measurements.values()
-            if m.pair in given & pairs
+            if m.pair in on and given & on[m.pair]
         ]
 
     def _admitting(self, named: list[Mention], number: NumberToken) -> Mention | None:

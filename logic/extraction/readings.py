@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from logic.alphabet import Alphabet
 
 _RANGE = re.compile(
     r"(?P<low>\d+(?:\.\d+)?)\s*(?:to|-|–|or)\s*(?P<high>\d+(?:\.\d+)?)", re.I
@@ -105,6 +108,21 @@ def clock_near(text: str, sentence: tuple[int, int], start: int) -> int | None:
             return None
     # "09:40 Unit 1 commenced. 15-min obs: T 36.7": the time of its entry
     return entry_clock(timed_entries(text), start)
+
+
+def taken_on(alphabet: Alphabet) -> dict[str, set[str]]:
+    """For each type a reading is taken on (a pair's second: the air or oxygen of a
+    saturation), that type and the types that imply it (the device that gives the
+    oxygen, its flow)."""
+    implied = [
+        (name, {i.type for i in owner.implies})
+        for table in (alphabet.conditions, alphabet.measurements)
+        for name, owner in table.items()
+    ]
+    return {
+        pair: {pair} | {name for name, types in implied if pair in types}
+        for pair in {m.pair for m in alphabet.measurements.values() if m.pair}
+    }
 
 
 def _clause_of(text: str, time: re.Match[str]) -> str:

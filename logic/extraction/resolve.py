@@ -24,6 +24,7 @@ from logic.extraction.readings import (
     entry_at,
     entry_clock,
     phase_entries,
+    taken_on,
     timed_entries,
 )
 from logic.statements import Statement
@@ -479,15 +480,7 @@ def _read_on_types(alphabet: Alphabet) -> set[str]:
     """The types of what a reading is taken on: a pair's second (the air or oxygen
     of a saturation) and what implies one (the device that gives the oxygen, its
     flow)."""
-    paired = {m.pair for m in alphabet.measurements.values() if m.pair}
-    implying = [
-        (name, owner.implies)
-        for table in (alphabet.conditions, alphabet.measurements)
-        for name, owner in table.items()
-    ]
-    return paired | {
-        name for name, implies in implying if any(i.type in paired for i in implies)
-    }
+    return set().union(*taken_on(alphabet).values())
 
 
 def _marked_earlier(
