@@ -25,6 +25,7 @@ from logic.extraction.readings import (
     half_heard,
     present_before,
     range_said,
+    taken_on,
     vague,
 )
 from logic.extraction.relative import current_value, relative_after
@@ -151,6 +152,14 @@ _HOUR_THEN_READING = re.compile(
     re.I,
 )
 # A change said before its amount: "up two kilos", "lost 3 kg", "down by 20".
+# Who took a reading, between its type's word and its value: "sugar I checked now is
+# 126 milligram".
+_TAKEN_THEN = re.compile(
+    r"\s*(?:(?:that\s+)?(?:i|we|you)(?:'ve|\s+have)?\s+(?:just\s+)?"
+    r"(?:checked|did|done|took|taken|measured|got)\s+)(?:(?:just\s+)?now\s+)?"
+    r"(?:is|was|'s|of|reads|reading)?\s*",
+    re.I,
+)
 _CHANGE_BY = re.compile(
     r"\b(?:up|down|gained|lost|put\s+on)\s+(?:by\s+)?"
     r"(?:about\s+|around\s+|nearly\s+|almost\s+|over\s+)?$",
@@ -306,6 +315,7 @@ class NumberBinder:
             tuple(m.start() for m in _SUBJECT_CLAUSE.finditer(self.norm.text)),
             self._run_on_readings(),
         )
+        self._given_on_types = set().union(*taken_on(alphabet).values())
         self.found: list[Found] = []
         self.unclear: list[UnclearSpan] = []
         self.numbers: list[Decimal] = []
@@ -409,6 +419,12 @@ class NumberBinder:
             ignored,
             reading=statement.family == "data" or self._sentence_has_reading(t_start),
         )
+        if start < t_start:
+            attributes |= self.context.said_within(start, t_start)
+        if statement.type in self._given_on_types:
+            # "Sats are 91, he's on four litres. Could be the probe, I'll get a
+            # better reading": the oxygen given is no reading in doubt
+            attributes -= {"denied"}
         if statement.family == "data":
             attributes -= {"negated"}  # "no fever, temp 37.2": a number is said
             # "Latest BM before breakfast is 7.4"; "this morning his temp is 37.6"
@@ -707,7 +723,10 @@ class NumberBinder:
             mention.kind == "type"
             and mention.end <= number.start
             and not re.search(r"\d", between)
-            and content_words(between) <= 1
+            and (
+                content_words(between) <= 1
+                or _TAKEN_THEN.fullmatch(between) is not None
+            )
         )
 
     def _named_by_unit(self, number: NumberToken) -> Mention | None:

@@ -54,6 +54,7 @@ _DIRECTIONS = frozenset(
         "sentence",
         "before",
         "section",
+        "within",
         "none",
     ]  # fmt: skip
 )
@@ -63,6 +64,8 @@ _DONE_JUST_NOW = re.compile(
     r"\b(?:(?:i|we)\s+(?:did|took|checked|done)\s+(?:them|it|his|her|the)\b"
     r"[^.?!]{0,20}?\bjust\s+now|"
     r"(?:i|we)(?:'ve|\s+have)\s+just\s+(?:done|taken|checked)|"
+    # "I just did them. Temperature 37.4"
+    r"(?:i|we)\s+just\s+(?:did|took|checked)\s+(?:them|it|his|her|the)\b|"
     # counted as the speaker watched: "I counted twenty-six"
     r"(?:i|we)\s+(?:just\s+)?counted)\b"
     # said without its subject: "Yes, just done them."
@@ -82,7 +85,9 @@ _SETTING_NOW = (
             # ("Respite Admission – Nursing Assessment")
             r"\badmission[\s–—:-]+(?:nursing\s+|medical\s+)?"
             r"(?:assessment|clerking|note|history|h&p|documentation)\b|"
-            r"\bclerking\b",
+            r"\bclerking\b|"
+            # a title that is an admission's ("Respite Admission - care home, Brora")
+            r"\A[^\n]{0,40}\badmission[ \t]*(?:[–—:|-]|(?=\n))",
             re.I,
         ),
         # ("On arrival to ward 1530: Temp 38.0" in a ward's admission assessment)
@@ -189,7 +194,8 @@ _NUMBER = re.compile(r"(?<![A-Za-z])\d")
 # ("..., please can you come and see him now?")
 _REQUEST = re.compile(
     r"[,;:]\s*(?:(?:so|and|but)\s+)?(?:please\s+)?(?:could|can|would|will)\s+"
-    r"(?:you|someone|somebody)\b",
+    # ("... she's deteriorating, can the GP come out?")
+    r"(?:you|someone|somebody|the\s+(?:gp|doctor|doc|reg|registrar|team|on-?call)\w*)\b",
     re.I,
 )
 _FILLERS = frozenset(
@@ -372,6 +378,10 @@ _INTERROGATIVE = re.compile(
     re.I,
 )
 _LABEL_LEAD = re.compile(r"^\s*(?:\[\w+\]|\w+\s*:)", re.I)
+# A heading's end right after a cue: "At Dingboche last evening:" (a time of day may
+# follow: "Yesterday evening 18:00:" is no heading's end, its colon is the clock's).
+_HEADING_END = re.compile(r"[ \t]*:(?!\d)")
+_HEADING_WORDS = 4
 
 
 @dataclass(frozen=True)
@@ -1005,10 +1015,17 @@ class Context:
 
     def _opens_sentence(self, modifier: Modifier) -> bool:
         """Whether only a speaker's label, fillers and links stand before the cue
-        in its sentence ("Doctor: okay, and last time ...")."""
+        in its sentence ("Doctor: okay, and last time ..."), or the cue ends a short
+        heading of its own ("At Dingboche last evening: SpO2 78%, HR 112")."""
         start = self.sentence_of(modifier.start)[0]
         before = _LABEL_LEAD.sub("", self.text[start : modifier.start])
-        return all(w.lower() in _LEADS for w in _WORD.findall(before))
+        if all(w.lower() in _LEADS for w in _WORD.findall(before)):
+            return True
+        return (
+            _HEADING_END.match(self.text, modifier.end) is not None
+            and not any(c.isdigit() for c in before)
+            and len(_WORD.findall(before)) <= _HEADING_WORDS
+        )
 
     def _terminated(self, start: int, end: int, modifier: Modifier) -> bool:
         # "Yesterday, temp 39, pulse 100": a time that opens its sentence covers it
@@ -1111,6 +1128,8 @@ class Context:
             return False
         if rule.direction == "rest":
             return start >= self.sentence_of(modifier.start)[0]
+        if rule.direction == "within":
+            return False  # see said_within
         if rule.direction == "section":
             # "Plan: fluids. Give 2L O2.\n- recheck sugar": a heading reaches its line
             # and the items under it, not the record's next line.
@@ -1229,6 +1248,15 @@ class Context:
         if not reading and self._of_someone_named_before(start):
             found.add("other")  # "Just my father. He has type 2 diabetes."
         return frozenset(found)
+
+    def said_within(self, start: int, end: int) -> frozenset[str]:
+        """Categories of the cues said between a type's word at ``start`` and its
+        value at ``end``: "Pain on swallowing 7/10"."""
+        return frozenset(
+            m.category
+            for m in self.modifiers
+            if m.rule.direction == "within" and start <= m.start and m.end <= end
+        )
 
     def sentence_before(self, position: int) -> tuple[int, int] | None:
         """The sentence before the one around ``position``; None for the first."""
