@@ -171,6 +171,8 @@ _SECTION_END = re.compile(r"\n(?![ \t]*(?:[-•*]|\d{1,2}[.)])[ \t])")
 _SENTENCE_END = re.compile(
     # (a written sheet's "|" parts its fields as lines do)
     r"[!?;|\n]+|(?<![.\d])\.(?![.\d])|(?<=\d)\.(?!\d)|\.{3}(?=\s*[A-Za-z])"
+    # (nor before a filler and a number: "one-oh-two over... um... fifty-eight")
+    r"(?!\s*(?:(?:um|uh|er|erm|ah)\W+)+\d)"
 )
 _WORD = re.compile(r"[\w']+")
 _BARE_NO = re.compile(
@@ -323,6 +325,8 @@ MEASURE_NOW = re.compile(
     r"(?:machine|monitor|probe|meter|thermometer|device|cuff|reader)\s+"
     r"(?:reading|saying|showing|say|show|read)\b"
     r"|\bread\s+me\s+what\s+it\s+says\b"
+    # "Put it on your finger now, wait some seconds, and tell me."
+    r"|\b(?:put|pop|clip)\s+it\s+on\b[^?.]{0,30}?\bnow\b"
     # asked as a plea: "Son, please put the BP machine on his arm now"
     r"|\bplease\s+(?:\w+\s+){0,2}?(?:put|pop|do|take|check|measure|try|clip|stick)\b"
     r"[^.?!]{0,60}?\b(?:now|again|for\s+me)\b"
@@ -1019,7 +1023,12 @@ class Context:
         heading of its own ("At Dingboche last evening: SpO2 78%, HR 112")."""
         start = self.sentence_of(modifier.start)[0]
         before = _LABEL_LEAD.sub("", self.text[start : modifier.start])
-        if all(w.lower() in _LEADS for w in _WORD.findall(before)):
+        words = _WORD.findall(before)
+        if all(w.lower() in _LEADS for w in words):
+            return True
+        # the one spoken to, named: "Okay Alan, so before we started, ..."
+        named = [w for w in words if w.lower() not in _LEADS]
+        if len(named) == 1 and named[0].istitle() and "," in before:
             return True
         return (
             _HEADING_END.match(self.text, modifier.end) is not None

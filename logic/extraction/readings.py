@@ -212,10 +212,7 @@ def timed_entries(text: str) -> tuple[tuple[int, int], ...]:
     entries: list[tuple[int, int]] = []
     day = 0
     times = sorted(
-        [
-            (m.start(), int(m.group(1)) * 60 + int(m.group(2)))
-            for m in _ENTRY.finditer(text)
-        ]
+        [(m.start(), _entry_minutes(text, m)) for m in _ENTRY.finditer(text)]
         + [(m.start(), _twelve_hour(m)) for m in _ENTRY_12H.finditer(text)]
     )
     for start, minutes in times:
@@ -223,6 +220,23 @@ def timed_entries(text: str) -> tuple[tuple[int, int], ...]:
             day += A_DAY
         entries.append((start, day + minutes))
     return tuple(entries) if len(entries) >= 2 else ()
+
+
+# An entry that mends an earlier one: "16:15 Correction to 16:00 entry: BP wrongly
+# entered - actual reading 100/70".
+_CORRECTS_ENTRY = re.compile(
+    r"[\s:\-–]*(?:correction|amendment|late\s+entry)\s+(?:to|of|for)\s+(?:the\s+)?"
+    r"([01]?\d|2[0-3]):?([0-5]\d)\b",
+    re.I,
+)
+
+
+def _entry_minutes(text: str, match: re.Match[str]) -> int:
+    """Minutes after midnight an entry is of: its own time, or that of the entry
+    it corrects."""
+    corrects = _CORRECTS_ENTRY.match(text, match.end())
+    said = corrects or match
+    return int(said.group(1)) * 60 + int(said.group(2))
 
 
 def _twelve_hour(match: re.Match[str]) -> int:
