@@ -384,7 +384,9 @@ _INTERROGATIVE = re.compile(
 _LABEL_LEAD = re.compile(r"^\s*(?:\[\w+\]|\w+\s*:)", re.I)
 # A heading's end right after a cue: "At Dingboche last evening:" (a time of day may
 # follow: "Yesterday evening 18:00:" is no heading's end, its colon is the clock's).
-_HEADING_END = re.compile(r"[ \t]*:(?!\d)")
+_HEADING_END = re.compile(
+    r"(?:[ \t]+(?:morning|afternoon|evening|night))?[ \t]*:(?!\d)", re.I
+)
 _HEADING_WORDS = 4
 
 

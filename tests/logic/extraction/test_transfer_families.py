@@ -2875,3 +2875,95 @@ def test_thirty_third_round_of_language(alphabet, text, expected):
 )  # fmt: skip
 def test_thirty_fourth_round_of_language(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+# Rounds 35 and 36: a rating of what a provocation brings on is no pain of now, a
+# time that heads its own line dates the set under it, "is she herself" is the
+# patient, a reading "I just did", a title of admission, a request after a judgement,
+# a drain's site, rheumatoid arthritis, a reading blamed on its probe, another bed's
+# value said to be theirs after it, a patient's own check at home, a correction
+# entry, a pause and a filler inside a pressure, a name before a time.
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Sore throat, pain on swallowing 8/10.", set()),
+        ("Pain 3/10 when coughing, settled otherwise. Temp 37.6.", {
+            "data(temperature, 37.6)",
+        }),
+        ("She says it's a seven when we press on it.", set()),
+        ("Pain 5/10 on movement.", {
+            "data(painLevel, 5)",
+        }),
+        ("Pain on deep breathing 6/10, HR 98.", {
+            "data(heartRate, 98)",
+        }),
+        ("Obs fine, pain's nil.", {
+            "data(painLevel, 0)",
+        }),
+        ("On the hill yesterday afternoon: sats 80% on air, HR 120. Today: sats 94%, HR 88.", {
+            "data(heartRate, 88)",
+            "data(oxygenSaturation, 94)",
+        }),
+        ("Carer: I'm with Mr Kerr now.\nDr: Is he himself?\nCarer: He's alert, chatting away.", {
+            "condition(consciousness, alert)",
+        }),
+        ("Dr: Any numbers for me?\nCarer: I just did them. Pulse eighty, sats ninety-six.", {
+            "data(heartRate, 80)",
+            "data(oxygenSaturation, 96)",
+        }),
+        ("Elective Admission - orthopaedic ward\nOn arrival 10:00: alert, BP 130/80.", {
+            "condition(consciousness, alert)",
+            "data(diastolicBP, 80)",
+            "data(systolicBP, 130)",
+        }),
+        ("She's deteriorating, can the GP come and see her?", {
+            "condition(stability, unstable)",
+        }),
+        ("Pain at the chest drain site 3/10.", {
+            "data(painLevel, 3)",
+        }),
+        ("72 y/o M, known RA on hydroxychloroquine. SpO2 95%.", {
+            "data(oxygenSaturation, 95)",
+        }),
+        ("Sats 88, on 2 litres. Might be the probe, let me get a better reading.", {
+            "condition(oxygenSupply, supplemental)",
+            "data(oxygenFlow, 2.0)",
+        }),
+        ("The temp of 38.9 is for bed six, not him. His pulse is 84.", {
+            "data(heartRate, 84)",
+        }),
+        ("Her BP was 170 over 100 when she checked at home this morning.", set()),
+        ("Alert but not quite with it today, keeps asking where he is.", {
+            "condition(consciousness, confused)",
+        }),
+        ("Drowsy, opens his eyes and answers when spoken to.", {
+            "condition(consciousness, voice)",
+        }),
+        ("She's responding only when I call her name.", {
+            "condition(consciousness, voice)",
+        }),
+        ("Sugar I checked just now is 180 milligrams.", {
+            "data(bloodGlucose, 10.0)",
+        }),
+        ("He's still on the oxygen, sats 93.", {
+            "condition(oxygenSupply, supplemental)",
+            "data(oxygenSaturation, 93)",
+        }),
+        ("08:00 HR 88, BP 150/90, SpO2 95% RA.\n08:20 Correction to 08:00 entry: BP was 130/90.", {
+            "condition(oxygenSupply, air)",
+            "data(diastolicBP, 90)",
+            "data(heartRate, 88)",
+            "data(oxygenSaturation, 95)",
+            "data(systolicBP, 130)",
+        }),
+        ("BP one-forty over... er... ninety.", {
+            "data(diastolicBP, 90)",
+            "data(systolicBP, 140)",
+        }),
+        ("Okay Jim, so before we started your pulse was 70. Now it's 95.", {
+            "data(heartRate, 95)",
+        }),
+    ],
+)  # fmt: skip
+def test_thirty_fifth_and_sixth_rounds_of_language(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
