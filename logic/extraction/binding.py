@@ -103,18 +103,18 @@ _BEFORE_PAIR = re.compile(
     re.I,
 )
 # Before the second number of a pair: "150/90", "130 by 80" (not "down by 20").
-_SECOND_OF_PAIR = re.compile(r"(?:/|\d\s+(?:by|on)\s+)$", re.I)
+_SECOND_OF_PAIR = re.compile(r"(?:/|\d\s+(?:by|on|upon)\s+)$", re.I)
 # "128 to 76": two numbers joined by "to" (a pair when the second is lower).
 _DOWN_TO = re.compile(r"\b(\d{2,3})\s+to\s+(\d{2,3})\b(?!\s*(?:%|percent|\.\d))")
 # A pressure said with "on" or "by" and no type word: a first number no other
 # reading reaches ("168 on 94"; "98 on 2 litres" is a saturation).
 _PRESSURE_ON = re.compile(
-    r"(10[1-9]|1[1-9]\d|2[0-4]\d)\s+(?:on|by)\s+(\d{2,3})\b"
+    r"(10[1-9]|1[1-9]\d|2[0-4]\d)\s+(?:on|by|upon)\s+(\d{2,3})\b"
     r"(?!\s*(?:%|percent|per\s+cent|l\b|lit))",
     re.I,
 )
 # A pair joined by a word: "106 on 72", "130 by 80".
-_WORD_PAIR = re.compile(r"(\d{2,3})\s+(?:on|by)\s+(\d{2,3})\b")
+_WORD_PAIR = re.compile(r"(\d{2,3})\s+(?:on|by|upon)\s+(\d{2,3})\b")
 # A pair written with a slash: "152/88".
 _SLASH_PAIR = re.compile(r"(\d{2,3})\s*/\s*(\d{2,3})(?!\s*/|\d)")
 _OVER_TEN = re.compile(r"\s+10\b")
