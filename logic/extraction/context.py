@@ -170,7 +170,8 @@ _SECTION_END = re.compile(r"\n(?![ \t]*(?:[-•*]|\d{1,2}[.)])[ \t])")
 # number it is a pause inside one.)
 _SENTENCE_END = re.compile(
     # (a written sheet's "|" parts its fields as lines do)
-    r"[!?;|\n]+|(?<![.\d])\.(?![.\d])|(?<=\d)\.(?!\d)|\.{3}(?=\s*[A-Za-z])"
+    # ("?meningitis": a query written before a word asks nothing of the sentence)
+    r"[!;|\n]+|\?+(?![a-z])|(?<![.\d])\.(?![.\d])|(?<=\d)\.(?!\d)|\.{3}(?=\s*[A-Za-z])"
     # (nor before a filler and a number: "one-oh-two over... um... fifty-eight")
     r"(?!\s*(?:(?:um|uh|er|erm|ah)\W+)+\d)"
 )

@@ -73,6 +73,8 @@ _OF_PATIENT_WORDS = frozenset(
         """,
     )
 )
+# A record's heading before what it heads: "RN assessment:", "Impression:".
+_HEADING_LEAD = re.compile(r"^\s*(?:[\w/&]+\s+){0,2}[\w/&]+\s*:(?!\d)\s*")
 _EXCEPT = re.compile(
     r"\s*,?\s*(?:apart\s+from|except|other\s+than|besides|bar)\b", re.I
 )
@@ -245,6 +247,8 @@ class _Reader(AnswerReader):
             before = re.sub(
                 r"^\s*(?:%|/\s*10\b)", "", before[max(read) - clause_start :]
             )
+        # "RN assessment: resident is deteriorating": a heading names no one
+        before = _HEADING_LEAD.sub("", before)
         words = re.findall(r"[\w']+", before)
         for index, word in enumerate(words):
             titled = index > 0 and words[index - 1].lower() in (
