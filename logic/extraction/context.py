@@ -362,7 +362,9 @@ _PRESUPPOSED = re.compile(
     # "How long have you been diabetic now?" takes it as so
     r"|\bhow\s+long\s+(?:have|has)\s+\w+\s+(?:been|had)\s+(?:an?\s+)?$"
     # "And being diabetic, do you want me to check your sugar?"
-    r"|\bbeing\s+(?:a\s+)?$",
+    r"|\bbeing\s+(?:a\s+)?$"
+    # "this is the right arm, same side as your breast surgery in 2019?"
+    r"|\bsame\s+side\s+as\s+(?:your|his|her|their|the)\s+(?:[\w-]+\s+)?$",
     re.I,
 )
 # A question of when something was, which says it was: "Your surgery was three
@@ -370,7 +372,12 @@ _PRESUPPOSED = re.compile(
 # procedure when?".
 _ASKED_WHEN = re.compile(
     r"\w+(?:\s+for\s+(?:the|your|his|her)\s+\w+)?\s*,?\s*(?:it\s+)?(?:was|were)\s+"
-    r"(?:when\b|(?:[\w-]+\s+){1,3}ago\b)",
+    r"(?:when\b|(?:[\w-]+\s+){1,3}ago\b)"
+    # "You've been diabetic twenty years now?" asks how long
+    r"|\w+\s+(?:for\s+)?(?:about\s+|nearly\s+|over\s+)?(?:\d+|[a-z]+ty(?:[\s-][a-z]+)?|"
+    r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|many|several|"
+    r"a\s+few)\s+years?\b"
+    r"(?:\s+now)?\s*\?",
     re.I,
 )
 _HAD_THE = re.compile(r"\bhad\s+(?:the|your|his|her)\s+$", re.I)
