@@ -73,6 +73,11 @@ _OVER_DIGITS = re.compile(
     re.I,
 )
 # "98.4F", "37.2°C": a temperature written against its scale's letter.
+# A vital sign's unit written against its number: "140/90mmHg", "pulse 88b/m",
+# "resp 20c/m", "HR 72bpm".
+_VITAL_UNIT_GLUED = re.compile(
+    r"(?<![\w.])(\d{1,3})(mmhg|bpm|b/m|c/m|(?:beats|breaths|br|b|c)/min)(?![\w/])", re.I
+)
 _DEGREES_GLUED = re.compile(r"(?<![\w.])(\d{2,3}(?:\.\d+)?)(°?[FC])(?![\w])")
 # "HR64", "BP-104": a type word and its value written together.
 _GLUED = re.compile(r"(?<![\w.])([A-Za-z]+)-?(\d+(?:\.\d+)?)(?![\w])")
@@ -387,6 +392,8 @@ def _edits(
         # "one four one over eight seven": the second of a pair, digit by digit
         digits = "".join(_DIGIT_WORDS[w.lower()] for w in match.group(1, 2))
         edits.append((match.start(1), match.end(2), digits))
+    for match in _VITAL_UNIT_GLUED.finditer(text):
+        edits.append((match.start(), match.end(), " ".join(match.groups())))
     for match in _DEGREES_GLUED.finditer(text):
         # "T 98.4F": a temperature written against its scale
         edits.append((match.start(), match.end(), f"{match.group(1)} {match.group(2)}"))

@@ -185,14 +185,18 @@ _EARLY_ENTRY = re.compile(
     rf"(?:^|(?<=[.;] ))[ \t]*(?:pre-[a-z]+|{PRE_PHASE}|resting|at\s+rest|baseline|"
     # ("On MET arrival:", a team's first set)
     r"initial|on\s+(?:[a-z]+\s+)?arrival|at\s+triage|triage|admission|on\s+admission)\b"
-    r"[^\n:]{0,30}:",
+    r"[^\n:]{0,30}:"
+    # ("At 22:00 obs were T 37.4, ...": a set told as before the review)
+    r"|(?:^|(?<=[.;] ))[ \t]*at\s+(?:[01]?\d|2[0-3]):?[0-5]\d\s+"
+    r"(?:obs|observations|vitals|vital\s+signs)\s+(?:were|was)\b",
     re.I | re.M,
 )
 _LATER_ENTRY = re.compile(
     r"(?:^|(?<=[.;] ))[ \t]*(?:post-[a-z]+|post\s+(?:procedure|op|exercise|transfusion)|"
     r"post(?:procedure|op|operative|transfusion|exercise)|recovery|after\s+\w+|repeat|recheck|"
     # ("Reassessed 40 min later:")
-    r"re-?assessment|re-?assessed|re-?checked|review|current|latest|now)\b[^\n:]{0,30}:",
+    r"re-?assessment|re-?assessed|re-?checked|review|on\s+review|at\s+review|current|"
+    r"latest|now)\b[^\n:]{0,30}:",
     re.I | re.M,
 )
 
