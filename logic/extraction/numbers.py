@@ -74,9 +74,11 @@ _OVER_DIGITS = re.compile(
 )
 # "98.4F", "37.2°C": a temperature written against its scale's letter.
 # A vital sign's unit written against its number: "140/90mmHg", "pulse 88b/m",
-# "resp 20c/m", "HR 72bpm".
+# "resp 20c/m", "HR 72bpm", "RBS 9.8mmol/L".
 _VITAL_UNIT_GLUED = re.compile(
-    r"(?<![\w.])(\d{1,3})(mmhg|bpm|b/m|c/m|(?:beats|breaths|br|b|c)/min)(?![\w/])", re.I
+    r"(?<![\w.])(\d{1,3}(?:\.\d+)?)(mmhg|bpm|b/m|c/m|(?:beats|breaths|br|b|c)/min|"
+    r"mmol/l|mmol|mg/dl)(?![\w/])",
+    re.I,
 )
 _DEGREES_GLUED = re.compile(r"(?<![\w.])(\d{2,3}(?:\.\d+)?)(°?[FC])(?![\w])")
 # "HR64", "BP-104": a type word and its value written together.
