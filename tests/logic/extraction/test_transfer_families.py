@@ -2967,3 +2967,103 @@ def test_thirty_fourth_round_of_language(alphabet, text, expected):
 )  # fmt: skip
 def test_thirty_fifth_and_sixth_rounds_of_language(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+# Rounds 36 and 37: where a reading sat before a change, rousing to pain, the usual
+# self, "upon" and "hold on", a reading not rechecked, someone not to be mixed up
+# with, a provocation told of the patient, an admission some days ago, a correction
+# entry, units written against numbers, a time at handover, a heading before a
+# judgement, a checklist before a procedure, a surgery presupposed, what is about to
+# be done, new confusion since a time, back to baseline, for home, a set charted in
+# error, unresponsive to voice, a count of times.
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Before the tap she was sitting at 88 on air. Now she's 95 on air.", {
+            "condition(oxygenSupply, air)",
+            "data(oxygenSaturation, 95)",
+        }),
+        ("He's only rousing to pain, sats 90 on 10 litres.", {
+            "condition(consciousness, pain)",
+            "condition(oxygenSupply, supplemental)",
+            "data(oxygenFlow, 10.0)",
+            "data(oxygenSaturation, 90)",
+        }),
+        ("She's her usual self, alert, temp 36.8.", {
+            "condition(consciousness, alert)",
+            "data(temperature, 36.8)",
+        }),
+        ("BP one thirty upon eighty-five.", {
+            "data(diastolicBP, 85)",
+            "data(systolicBP, 130)",
+        }),
+        ("Pulse ninety, no, hold on, ninety-six, I counted wrong.", {
+            "data(heartRate, 96)",
+        }),
+        ("Her sugar was 13 at lunch, I haven't rechecked. BP 120/70.", {
+            "data(diastolicBP, 70)",
+            "data(systolicBP, 120)",
+        }),
+        ("Don't mix her up with Mrs Reid in bed two, hers was the temp of 38.6. Her pulse is 70.", {
+            "data(heartRate, 70)",
+        }),
+        ("Pain is about a four when she coughs, otherwise fine.", set()),
+        ("Adm 2/7 ago with delirium. Now alert and orientated.", {
+            "condition(consciousness, alert)",
+        }),
+        ("Obs 0900: HR 100, BP 100/60.\n0930 Correction to 0900 entry: HR was 80.", {
+            "data(diastolicBP, 60)",
+            "data(heartRate, 80)",
+            "data(systolicBP, 100)",
+        }),
+        ("HR 88bpm, RR 18br/min, BP 128/76mmHg.", {
+            "data(diastolicBP, 76)",
+            "data(heartRate, 88)",
+            "data(respiratoryRate, 18)",
+            "data(systolicBP, 128)",
+        }),
+        ("BM 6.4mmol/L before lunch.", {
+            "data(bloodGlucose, 6.4)",
+        }),
+        ("At handover 1400: HR 84, pain 2/10.", {
+            "data(heartRate, 84)",
+            "data(painLevel, 2)",
+        }),
+        ("Assessment: patient is deteriorating, ?sepsis.", {
+            "condition(stability, unstable)",
+        }),
+        ("Colonoscopy pre-procedure checklist: obs T 36.7, HR 70.", {
+            "data(heartRate, 70)",
+            "data(temperature, 36.7)",
+        }),
+        ("Nurse: This is the same side as your hernia operation last year?", {
+            "condition(backgroundInfo, operation)",
+        }),
+        ("Let's get him on some oxygen. Sats 89 on air.", {
+            "condition(oxygenSupply, air)",
+            "data(oxygenSaturation, 89)",
+        }),
+        ("Newly confused this morning, pulling at lines.", {
+            "condition(consciousness, confused)",
+        }),
+        ("She's back to her baseline, alert, pain nil, for home tomorrow.", {
+            "condition(consciousness, alert)",
+            "data(painLevel, 0)",
+        }),
+        ("she'll only rouse if I give her shoulder a squeeze", {
+            "condition(consciousness, pain)",
+        }),
+        ("Let's see what your temp is now... thirty-seven point one.", {
+            "data(temperature, 37.1)",
+        }),
+        ("HR 120, BP 90/50 were charted on this patient's chart in error.", set()),
+        ("Unresponsive to voice, responds to pain only.", {
+            "condition(consciousness, pain)",
+        }),
+        ("Fever x 3 days, vomiting x 4, pain 5/10.", {
+            "data(painLevel, 5)",
+        }),
+    ],
+)  # fmt: skip
+def test_thirty_sixth_and_seventh_rounds_of_language(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
