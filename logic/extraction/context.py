@@ -182,7 +182,8 @@ _BARE_NO = re.compile(
     re.I,
 )
 _QUESTION_TAG = re.compile(
-    r"(?:^|[\s,])(?:right|you know|isn't it|is it not|not\s+so|ok|okay|yeah|yes|correct|"
+    # ("She allergic to penicillin, seen?": West African English "you see?")
+    r"(?:^|[\s,])(?:right|you know|isn't it|is it not|not\s+so|ok|okay|yeah|yes|correct|seen|"
     r"don't you think|wouldn't you say|huh|eh|no|you\s+said|did\s+you\s+say|"
     # "he's confused compared with his usual, is that fair?"
     r"is\s+that\s+fair|is\s+that\s+right|would\s+that\s+be\s+fair|am\s+i\s+right|"
@@ -1452,6 +1453,8 @@ class Context:
             and not _CHANGE_TO_NOW.search(self.text, m.start, m.end)
             and m.start >= end
             and self._words(end, m.start) <= 2
+            # "pulse was 110 on admission now it's 84": the now is the next value's
+            and not self.cue_between("historical", end, m.start)
             and self.sentence_of(m.start) == self.sentence_of(max(0, end - 1))
             and "," not in self.text[end : m.start]
             and not self._terminated(end, m.start, m)

@@ -209,8 +209,8 @@ HALF_A_DAY = 12 * 60
 @lru_cache(maxsize=32)
 def timed_entries(text: str) -> tuple[tuple[int, int], ...]:
     """``(start, minutes after the first midnight)`` of each timed entry of a
-    record, when it has two or more. A time more than half a day before the one
-    above it is the next day ("21:15 ... 01:30"); one less than that before it is
+    record, when it has two or more. A time half a day or more before the one
+    above it is the next day ("21:15 ... 01:30", "1800 ... 0600"); one less than that is
     of the same day, written out of order ("Obs 2030: ... Repeat ECG 2000: ...",
     a result charted after the obs that followed it)."""
     entries: list[tuple[int, int]] = []
@@ -220,7 +220,7 @@ def timed_entries(text: str) -> tuple[tuple[int, int], ...]:
         + [(m.start(), _twelve_hour(m)) for m in _ENTRY_12H.finditer(text)]
     )
     for start, minutes in times:
-        if entries and entries[-1][1] - (day + minutes) > HALF_A_DAY:
+        if entries and entries[-1][1] - (day + minutes) >= HALF_A_DAY:
             day += A_DAY
         entries.append((start, day + minutes))
     return tuple(entries) if len(entries) >= 2 else ()
