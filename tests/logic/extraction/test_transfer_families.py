@@ -3067,3 +3067,42 @@ def test_thirty_fifth_and_sixth_rounds_of_language(alphabet, text, expected):
 )  # fmt: skip
 def test_thirty_sixth_and_seventh_rounds_of_language(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+# Round 38: an entry half a day before the one above is the next day's, another
+# bed's value named after a pause, the caller's day surgery unit, a reading not
+# rechecked, a "now" after an admission's value, "seen?" as a tag, nothing found.
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Obs 2000: HR 100, BP 100/60.\n0800 obs: HR 76, BP 124/70.", {
+            "data(diastolicBP, 70)",
+            "data(heartRate, 76)",
+            "data(systolicBP, 124)",
+        }),
+        ("Her sats were ninety... sorry, no, that's bed four's. This lady's BP is 130/80.", {
+            "data(diastolicBP, 80)",
+            "data(systolicBP, 130)",
+        }),
+        ("It's Sam from day surgery, calling about your knee operation. Pain now?\nPt: Three.", {
+            "condition(backgroundInfo, operation)",
+            "data(painLevel, 3)",
+        }),
+        ("She took her temp at home and it was 38.4, she hasn't rechecked. Pulse 80 now.", {
+            "data(heartRate, 80)",
+        }),
+        ("heart rate was one twenty on arrival now its ninety", {
+            "data(heartRate, 90)",
+        }),
+        ("He diabetic, seen? Sugar is 12.", {
+            "condition(backgroundInfo, diabetes)",
+            "data(bloodGlucose, 12.0)",
+        }),
+        ("Couldn't find anything wrong: temp 36.9, pulse 72.", {
+            "data(heartRate, 72)",
+            "data(temperature, 36.9)",
+        }),
+    ],
+)  # fmt: skip
+def test_thirty_eighth_round_of_language(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
