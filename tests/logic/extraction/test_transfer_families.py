@@ -3106,3 +3106,26 @@ def test_thirty_sixth_and_seventh_rounds_of_language(alphabet, text, expected):
 )  # fmt: skip
 def test_thirty_eighth_round_of_language(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+# Round 39: a state to come ("once he is fully awake"), eyes opened to a rub of the
+# shoulder, "only when you call his name", answering if not well.
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("He's responding only to voice. He can start sips once he is fully awake.", {
+            "condition(consciousness, voice)",
+        }),
+        ("She's only opening her eyes when I rub her shoulder, not to her name.", {
+            "condition(consciousness, pain)",
+        }),
+        ("Nurse: Is he rousable?\nNurse 2: Only when you call his name.", {
+            "condition(consciousness, voice)",
+        }),
+        ("She opens her eyes when I call her, then closes them. She is not answering well.", {
+            "condition(consciousness, voice)",
+        }),
+    ],
+)  # fmt: skip
+def test_thirty_ninth_round_of_language(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
