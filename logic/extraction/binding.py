@@ -151,7 +151,6 @@ _HOUR_THEN_READING = re.compile(
     r"last\s+night|today)?\s*,?\s*(?:it\s+)?(?:was|were|is|read)\b",
     re.I,
 )
-# A change said before its amount: "up two kilos", "lost 3 kg", "down by 20".
 # Who took a reading, between its type's word and its value: "sugar I checked now is
 # 126 milligram".
 _TAKEN_THEN = re.compile(
@@ -160,6 +159,7 @@ _TAKEN_THEN = re.compile(
     r"(?:is|was|'s|of|reads|reading)?\s*",
     re.I,
 )
+# A change said before its amount: "up two kilos", "lost 3 kg", "down by 20".
 _CHANGE_BY = re.compile(
     r"\b(?:up|down|gained|lost|put\s+on)\s+(?:by\s+)?"
     r"(?:about\s+|around\s+|nearly\s+|almost\s+|over\s+)?$",

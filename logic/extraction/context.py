@@ -1044,7 +1044,7 @@ class Context:
         return (
             _HEADING_END.match(self.text, modifier.end) is not None
             and not any(c.isdigit() for c in before)
-            and len(_WORD.findall(before)) <= _HEADING_WORDS
+            and len(words) <= _HEADING_WORDS
         )
 
     def _terminated(self, start: int, end: int, modifier: Modifier) -> bool:

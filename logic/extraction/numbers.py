@@ -72,7 +72,6 @@ _OVER_DIGITS = re.compile(
     rf"(?!\s+(?:point|{_DIGIT_ALTERNATIVES})\b)",
     re.I,
 )
-# "98.4F", "37.2°C": a temperature written against its scale's letter.
 # A vital sign's unit written against its number: "140/90mmHg", "pulse 88b/m",
 # "resp 20c/m", "HR 72bpm", "RBS 9.8mmol/L".
 _VITAL_UNIT_GLUED = re.compile(
@@ -80,6 +79,7 @@ _VITAL_UNIT_GLUED = re.compile(
     r"mmol/l|mmol|mg/dl)(?![\w/])",
     re.I,
 )
+# "98.4F", "37.2°C": a temperature written against its scale's letter.
 _DEGREES_GLUED = re.compile(r"(?<![\w.])(\d{2,3}(?:\.\d+)?)(°?[FC])(?![\w])")
 # "HR64", "BP-104": a type word and its value written together.
 _GLUED = re.compile(r"(?<![\w.])([A-Za-z]+)-?(\d+(?:\.\d+)?)(?![\w])")

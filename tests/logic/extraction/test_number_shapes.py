@@ -94,6 +94,16 @@ def test_hundreds_with_a_decimal(n, d):
     assert values(long_way) == values(one_by_one) == [Decimal(f"{n}.{d}")]
 
 
+@given(
+    st.integers(min_value=20, max_value=250),
+    st.sampled_from(["mmHg", "bpm", "b/m", "c/m", "/min", "br/min", "mmol/L", "mg/dL"]),
+)
+def test_a_unit_written_against_its_number_is_parted_from_it(n, unit):
+    # "140/90mmHg", "pulse 88b/m", "RBS 9.8mmol/L": the number reads alone
+    assert values(f"reading {n}{unit} now") == [Decimal(n)]
+    assert values(f"reading {n}.5{unit}") == [Decimal(f"{n}.5")]
+
+
 @given(st.integers(min_value=110, max_value=199), st.integers(30, 99))
 def test_a_blood_pressure_read_as_pairs(systolic, diastolic):
     text = f"BP {paired(systolic)} over {below_hundred(diastolic)}"
