@@ -193,6 +193,8 @@ _EARLY_ENTRY = re.compile(
 )
 _LATER_ENTRY = re.compile(
     r"(?:^|(?<=[.;] ))[ \t]*(?:post-[a-z]+|post\s+(?:procedure|op|exercise|transfusion)|"
+    # ("Post: obs at 15 min ...", and a timed entry after a phase: "1105: T 100.6F")
+    r"post(?=\s*:)|(?:[01]\d|2[0-3])[:.]?[0-5]\d(?=\s*:)|"
     r"post(?:procedure|op|operative|transfusion|exercise)|recovery|after\s+\w+|repeat|recheck|"
     # ("Reassessed 40 min later:")
     r"re-?assessment|re-?assessed|re-?checked|review|on\s+review|at\s+review|current|"

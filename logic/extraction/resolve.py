@@ -417,9 +417,13 @@ def _superseded(
         if item.statement.type in read_on and on_last is not None:
             last = on_last if last is None else max(last, on_last)
         if minutes is None:
-            # "Confused on arrival" before the first entry, said again later
+            # "Confused on arrival" before the first entry, said again later; a
+            # reading too ("Screening vitals (Day -1): HR 62 ... Pre-dose (0745): HR
+            # 60 ... 2h post-dose (1000): HR 71")
             return (
-                bool(state(item)) and last is not None and item.target < entries[0][0]
+                (bool(state(item)) or item.statement.family == "data")
+                and last is not None
+                and item.target < entries[0][0]
             )
         if last is not None and minutes < last:
             return True

@@ -3129,3 +3129,31 @@ def test_thirty_eighth_round_of_language(alphabet, text, expected):
 )  # fmt: skip
 def test_thirty_ninth_round_of_language(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+# Round 40: a reading before the first timed entry, said again in one, is earlier; a
+# timed entry after a phase, and a bare "Post:", are later phases.
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Screening: HR 62.\nPre-dose (0745): HR 60.\n2h post-dose (0945): HR 70, BP 126/80.", {
+            "data(diastolicBP, 80)",
+            "data(heartRate, 70)",
+            "data(systolicBP, 126)",
+        }),
+        ("On arrival: confused, HR 130, BP 90/50.\n1120: HR 96, BP 118/70. Now alert.", {
+            "condition(consciousness, alert)",
+            "data(diastolicBP, 70)",
+            "data(heartRate, 96)",
+            "data(systolicBP, 118)",
+        }),
+        ("Pre-procedure: BP 140/85, HR 66.\nPost: BP 128/76, HR 70. Pain 1/10.", {
+            "data(diastolicBP, 76)",
+            "data(heartRate, 70)",
+            "data(painLevel, 1)",
+            "data(systolicBP, 128)",
+        }),
+    ],
+)  # fmt: skip
+def test_fortieth_round_of_language(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
