@@ -25,7 +25,7 @@ from logic.extraction.readings import (
     half_heard,
     present_before,
     range_said,
-    taken_on,
+    taken_on_types,
     vague,
 )
 from logic.extraction.relative import current_value, relative_after
@@ -315,7 +315,7 @@ class NumberBinder:
             tuple(m.start() for m in _SUBJECT_CLAUSE.finditer(self.norm.text)),
             self._run_on_readings(),
         )
-        self._given_on_types = set().union(*taken_on(alphabet).values())
+        self._given_on_types = taken_on_types(alphabet)
         self.found: list[Found] = []
         self.unclear: list[UnclearSpan] = []
         self.numbers: list[Decimal] = []

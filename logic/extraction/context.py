@@ -1148,8 +1148,6 @@ class Context:
             return False
         if rule.direction == "rest":
             return start >= self.sentence_of(modifier.start)[0]
-        if rule.direction == "within":
-            return False  # see said_within
         if rule.direction == "section":
             # "Plan: fluids. Give 2L O2.\n- recheck sugar": a heading reaches its line
             # and the items under it, not the record's next line.
@@ -1248,7 +1246,8 @@ class Context:
         found = {
             m.category
             for m in self.modifiers
-            if m.rule.direction not in ("terminate", "none")
+            # ("within" cues reach only their own mention: see said_within)
+            if m.rule.direction not in ("terminate", "none", "within")
             and not any(a <= m.start and m.end <= b for a, b in ignore)
             and (
                 m.rule.direction in ("rest", "sentence", "section")

@@ -125,6 +125,12 @@ def taken_on(alphabet: Alphabet) -> dict[str, set[str]]:
     }
 
 
+def taken_on_types(alphabet: Alphabet) -> set[str]:
+    """Every type a reading is taken on, and what implies one: :func:`taken_on`'s
+    values together."""
+    return set().union(*taken_on(alphabet).values())
+
+
 def _clause_of(text: str, time: re.Match[str]) -> str:
     """The clause a time is said in."""
     before = text.rfind(",", 0, time.start())

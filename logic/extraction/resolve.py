@@ -24,7 +24,7 @@ from logic.extraction.readings import (
     entry_at,
     entry_clock,
     phase_entries,
-    taken_on,
+    taken_on_types,
     timed_entries,
 )
 from logic.statements import Statement
@@ -379,7 +379,7 @@ def _superseded(
     )
     latest = max(sets, default=None)
     # states of the patient: no background fact, no air or oxygen a reading was on
-    not_states = alphabet.accumulating | _read_on_types(alphabet)
+    not_states = alphabet.accumulating | taken_on_types(alphabet)
 
     def state(item: Found) -> str | None:
         type_name = item.statement.type
@@ -399,7 +399,7 @@ def _superseded(
             last_said[type_name] = max(last_said.get(type_name, minutes), minutes)
 
     # the last entry a reading taken on air or oxygen was said in
-    read_on = _read_on_types(alphabet)
+    read_on = taken_on_types(alphabet)
     on_last = max(
         (
             last_said[m.name]
@@ -480,13 +480,6 @@ def _sets_by_entry(
     return [entry for entry, named in said.items() if len(named) >= types]
 
 
-def _read_on_types(alphabet: Alphabet) -> set[str]:
-    """The types of what a reading is taken on: a pair's second (the air or oxygen
-    of a saturation) and what implies one (the device that gives the oxygen, its
-    flow)."""
-    return set().union(*taken_on(alphabet).values())
-
-
 def _marked_earlier(
     found: list[Found],
     alphabet: Alphabet,
@@ -496,7 +489,7 @@ def _marked_earlier(
     """``found`` with the readings ``earlier`` picks marked as earlier ones, and
     the air or oxygen a saturation was read on with them ("SpO2 99% RA", "93% 2L
     NC": its device too), and the states of ``restated`` types."""
-    paired = _read_on_types(alphabet) | {t for t in restated if t}
+    paired = taken_on_types(alphabet) | {t for t in restated if t}
     return [
         replace(item, context=item.context | {"historical"})
         if (item.statement.family == "data" or item.statement.type in paired)
