@@ -165,6 +165,12 @@ _CHANGE_BY = re.compile(
     r"(?:about\s+|around\s+|nearly\s+|almost\s+|over\s+)?$",
     re.I,
 )
+# A dose given, then "at" its hour: "she received pethidine at four".
+_DOSE_AT = re.compile(
+    r"\b(?:received|given|gave|had|took|administered)\s+(?:her\s+|his\s+|their\s+)?"
+    r"(?:[a-z][\w-]*\s+){1,2}at\s+$",
+    re.I,
+)
 # An hour to come: "check his sugar again at ten tonight".
 _HOUR_AHEAD = re.compile(
     r"\s*(?:o'?clock|am|pm|a\.m\.|p\.m\.|tonight|tomorrow)(?!\w)", re.I
@@ -192,6 +198,15 @@ _SUBJECT_CLAUSE = re.compile(
     r"\s+are|\s+has|\s+have)|this\s+morning's|today's|tonight's|now\s+it's|"
     # the nurse's own judgement: "good overnight, I'd call her stable"
     r"(?:i'd|i\s+would)\s+(?:call|class|consider|describe))\b",
+    re.I,
+)
+# Fluid taken out or drunk, right before its amount: "took off eight litres",
+# "drained about 2 litres", "she drank a litre".
+_FLUID_MOVED = re.compile(
+    r"\b(?:(?:took|taken|take|takes|taking)\s+off|drained|drains|draining|tapped|"
+    r"removed|drank|drunk|infused|passed|lost)\s+"
+    r"(?:(?:about|around|approximately|approx\.?|nearly|over|almost|just\s+over|"
+    r"just\s+under|another|a\s+further)\s+)?$",
     re.I,
 )
 # "96% on 1 litre": a number, then "on" and an amount.
@@ -749,10 +764,15 @@ class NumberBinder:
             ):
                 return after
         hidden = [m for m in self.kept if m.kind == "hidden"]
+        # "they took off eight litres", "drained 2 litres": an amount of fluid
+        # moved, which no unit alone makes a reading of.
+        moved = _FLUID_MOVED.search(self.norm.text[: number.start]) is not None
         for measurement, unit in said:
             # "2 litres of fluid": a phrase that names something else holds the unit.
-            if (measurement.unit_alone or unit.conversion is not None) and not any(
-                m.start < unit.end and number.end < m.end for m in hidden
+            if (
+                (measurement.unit_alone or unit.conversion is not None)
+                and not moved
+                and not any(m.start < unit.end and number.end < m.end for m in hidden)
             ):
                 return Mention("type", measurement.name, number.end, unit.end)
         for measurement, unit in said:
@@ -1191,6 +1211,12 @@ class NumberBinder:
             re.search(r"\bat\s+$", before, re.I)
             and number.value == int(number.value) <= 24
             and (_HOUR_THEN_READING.match(after) or _HOUR_AHEAD.match(after))
+        )
+        # "she received pethidine at four": the hour of a dose
+        clock = clock or bool(
+            _DOSE_AT.search(before)
+            and number.value == int(number.value) <= 24
+            and not re.match(r"\s*(?:/|out\s+of)", after, re.I)
         )
         # "on 60% high flow", "on 4 units": what the patient is on, not a reading.
         treatment = re.search(r"\b(?:on|at)\s+(?:about\s+|a\s+)?$", before, re.I)

@@ -73,7 +73,9 @@ _DONE_JUST_NOW = re.compile(
     r"\s+(?:them|it|his|her|the|a\s+(?:full\s+)?set)\b"
     # the device on now: "Yeah, it's on... ninety-six", "I've popped it on, 97"
     r"|\bit(?:'s|\s+is)\s+on(?=\s*(?:now\b|\.{3}|…|,))"
-    r"|\b(?:i|we)(?:'ve|\s+have)\s+(?:just\s+)?(?:put|popped|clipped)\s+it\s+on\b",
+    r"|\b(?:i|we)(?:'ve|\s+have)\s+(?:just\s+)?(?:put|popped|clipped)\s+it\s+on\b"
+    # done as the clinician watches on a call: "to do her obs with you watching"
+    r"|\b(?:with|while)\s+you(?:'re|\s+are)?\s+watch(?:ing)?\b",
     re.I,
 )
 # The setting a record's title names, and the cues that name it: in a record of the
@@ -117,6 +119,8 @@ _OF_THE_PATIENT = re.compile(
 _RELATIVE_SELF = frozenset({"myself", "i'm", "i am", "i've got", "i have"})
 # Ties a child calls a parent by, as by a name: "Mum's diabetic".
 _TIES_AS_NAMES = frozenset({"mum", "mom", "dad", "mam"})
+# A title before a surname, which gives its bearer's sex.
+_TITLE = re.compile(r"\b(Mrs|Ms|Miss|Mr)\.?\s+(?=[A-Z])")
 # A reading read off a device as it shows now: "the pulse bit says 102", "sats
 # are showing 96" (against "it said 150 this morning").
 _READ_OFF_NOW = re.compile(
@@ -237,7 +241,10 @@ _NAMED_AS_STAFF = re.compile(
 )
 # A subject and its verb: what follows is said, not asked ("He's stable.").
 _SAYS_OF = re.compile(
-    r"\s*(?:he|she|they|you|i|it|we)"
+    # (after a word that only leads in: "I should say I'm diabetic, ...")
+    r"\s*(?:(?:i\s+(?:should|must|have\s+to)\s+(?:say|mention|tell\s+you|add)|"
+    r"oh|well|and|but|also)\W+)*"
+    r"(?:he|she|they|you|i|it|we)"
     r"(?:'s|'re|'m|'ve|\s+is|\s+are|\s+was|\s+am|\s+had|\s+have|\s+has)\b",
     re.I,
 )
@@ -304,6 +311,23 @@ _SUBJECT_AFTER = re.compile(
 _CHANGE_TO_NOW = re.compile(
     r"\b(?:put|popped|placed|started|restarted|weaned|switched|changed)\b", re.I
 )
+# A wish that something be done to someone: "I'd like her", "we want him".
+_WISHED_DONE = re.compile(
+    r"(?:(?:i'd|we'd|would)\s+like|(?:i|we)\s+want|wants?)\s+(?:her|him|them|it)\s+",
+    re.I,
+)
+# An event right before a time, which that time dates: "hand surgery yesterday".
+_EVENT_BEFORE = re.compile(
+    r"\b(?:surgery|operation|op|procedure|fall|fell|admission|admitted|repair|"
+    r"replacement|section|biopsy|scope|discharged|transfer|transferred)\s+$",
+    re.I,
+)
+# A state called new: "..., which is new for him", "that's new".
+_SAID_NEW = re.compile(
+    r"\b(?:which|that)(?:'s|\s+is)\s+(?:all\s+|quite\s+)?new\b"
+    r"|\bnew\s+for\s+(?:him|her|them)\b",
+    re.I,
+)
 _PAUSE_THEN_NUMBER = re.compile(r"(?:\.{3}|…)\s*(?:\d|$)")
 # A cue of what is meant to be done ("gonna check", "I'll do"), not of a condition.
 _MEANT_TO_DO = re.compile(r"gonna|going\s+to|[\w']*'ll|will", re.I)
@@ -317,8 +341,11 @@ _IT_IS_THEN_NUMBER = re.compile(
 )
 # A clinician asking the patient to measure now, with their own device.
 MEASURE_NOW = re.compile(
-    r"\b(?:can|could|would|will)\s+you\s+(?:\w+\s+){0,3}?(?:do|take|check|measure|read|"
-    r"pop|put|try|redo|repeat|clip|stick)\b[^?]{0,60}?\b(?:now|again|here|for\s+me|"
+    # ("Would you mind doing it again now while I'm on the phone?")
+    r"\b(?:can|could|would|will)\s+you\s+(?:\w+\s+){0,3}?(?:do(?:ing)?|tak(?:e|ing)|"
+    r"check(?:ing)?|measur(?:e|ing)|read(?:ing)?|pop(?:ping)?|put(?:ting)?|try(?:ing)?|"
+    r"redo(?:ing)?|repeat(?:ing)?|clip(?:ping)?|stick(?:ing)?)\b"
+    r"[^?]{0,60}?\b(?:now|again|here|for\s+me|"
     r"while\s+i'm\s+(?:on|here))\b"
     # "And your sats now?": a reading asked for as it is
     r"|\b(?:your|her|his)\s+(?:sats|oxygen|temperature|temp|sugar|blood\s+pressure|bp|"
@@ -389,6 +416,10 @@ _INTERROGATIVE = re.compile(
     r"(?:you|he|she|they|there|your|his|her|we|anyone|anybody)\b"
     r"|any\b|anything\b|how\b(?!\s+long)|what\b|which\b|who\b)",
     re.I,
+)
+# A question of what was just said: "I'm diabetic, does that matter?"
+_ASKS_OF_IT = re.compile(
+    r"\s*(?:does|do|is|would|will|could|can)\s+(?:that|this|it)\b", re.I
 )
 _LABEL_LEAD = re.compile(r"^\s*(?:\[\w+\]|\w+\s*:)", re.I)
 # A heading's end right after a cue: "At Dingboche last evening:" (a time of day may
@@ -1012,7 +1043,26 @@ class Context:
             )
         if not (named or re.search(r"\bmy\s+$", before, re.I)):
             return False
-        return word in self.lexicon.kin.get(self._speaker(modifier.start), ())
+        return word in self.lexicon.kin.get(
+            self._speaker(modifier.start), ()
+        ) and self._patient_may_be(word)
+
+    def _patient_may_be(self, noun: str) -> bool:
+        """Whether a person's noun ("dad", "mum") fits the patient's sex as the
+        text's titles give it: "Daughter: And Dad was diabetic" to "Mrs
+        Hanrahan" is her husband, not the patient."""
+        sexes = [p for p, nouns in self.lexicon.people.items() if noun in nouns]
+        return len(sexes) != 1 or self._patient_sex in ("", sexes[0])
+
+    @cached_property
+    def _patient_sex(self) -> str:
+        """ "she" or "he" when the text titles people of one sex only ("Mrs
+        Hanrahan", "Mr Obi"), else ""."""
+        titled = {
+            "he" if title.lower() == "mr" else "she"
+            for title in _TITLE.findall(self.text)
+        }
+        return titled.pop() if len(titled) == 1 else ""
 
     def sentence_of(self, position: int) -> tuple[int, int]:
         """The sentence span around ``position`` (the whole text when outside)."""
@@ -1096,6 +1146,13 @@ class Context:
                     # nor makes a value said to be wrong right: "Temp of 39.1
                     # charted on this patient's flowsheet was entered in error"
                     and not (modifier.category == "denied" and m.category == "current")
+                    # a change wished for is no change made: "I'd like her weaned
+                    # to air when she can manage it"
+                    and not (
+                        modifier.category == "hypothetical"
+                        and _WISHED_DONE.fullmatch(self.text, modifier.start, m.start)
+                        and _CHANGE_TO_NOW.search(self.text, m.start, m.end)
+                    )
                     and not (
                         modifier.category == "other"
                         and m.category == "current"
@@ -1124,6 +1181,8 @@ class Context:
             return True
         if _NUMBER.search(self.text, modifier.end, reading):
             return True
+        if _EVENT_BEFORE.search(self.text, 0, modifier.start):
+            return True  # "hand surgery yesterday pain three": the surgery's day
         return bool(
             re.search(r"\b(?:from|since|than)\s+$", self.text[: modifier.start])
         )
@@ -1152,9 +1211,9 @@ class Context:
             # "Plan: fluids. Give 2L O2.\n- recheck sugar": a heading reaches its line
             # and the items under it, not the record's next line.
             after = _SECTION_END.search(self.text, modifier.end)
-            return (
-                modifier.start <= start < (after.start() if after else len(self.text))
-            )
+            return modifier.start <= start < (
+                after.start() if after else len(self.text)
+            ) and not self.cue_between("fact", modifier.end, start)
         if rule.direction == "sentence":
             return self._in_sentence_scope(modifier, start)
         if rule.direction == "before":
@@ -1255,7 +1314,7 @@ class Context:
             )
             and self._reaches(m, start, end)
         }
-        if self._now_after(end):
+        if self._now_after(end) or self._said_new_after(end):
             found -= {"historical", "past"}  # "she's alert now"
             found.add("now")
         if self.now_before(start) or self._opened_by_now(start):
@@ -1361,7 +1420,10 @@ class Context:
         if (
             comma >= 0
             and _SAYS_OF.match(_LABEL_LEAD.sub("", self.text[start:position]))
-            and _INTERROGATIVE.match(self.text, comma + 1, end)
+            and (
+                _INTERROGATIVE.match(self.text, comma + 1, end)
+                or _ASKS_OF_IT.match(self.text, comma + 1, end)
+            )
         ):
             return False
         # "..., right?", "you know?": a tag that asks for agreement, not a question.
@@ -1459,6 +1521,13 @@ class Context:
             and not self._terminated(end, m.start, m)
             for m in self.modifiers
         )
+
+    def _said_new_after(self, end: int) -> bool:
+        """Whether the words after ``end`` in its sentence, eight at most, call
+        it new ("he's been a bit muddled about the date this afternoon, which is
+        new for him"): a change that lasts, of now."""
+        said = _SAID_NEW.search(self.text, end, self.sentence_of(max(0, end - 1))[1])
+        return said is not None and self._words(end, said.start()) <= 8
 
     def cue_between(self, category: str, start: int, end: int) -> bool:
         """Whether a cue of ``category`` lies between ``start`` and ``end``."""

@@ -11,7 +11,9 @@ if TYPE_CHECKING:
     from logic.alphabet import Alphabet
 
 _RANGE = re.compile(
-    r"(?P<low>\d+(?:\.\d+)?)\s*(?:to|-|–|or)\s*(?P<high>\d+(?:\.\d+)?)", re.I
+    # ("ninety five to a hundred and ten": the article of "a hundred" is kept)
+    r"(?P<low>\d+(?:\.\d+)?)\s*(?:to|-|–|or)\s*(?:a\s+(?=1\d\d))?(?P<high>\d+(?:\.\d+)?)",
+    re.I,
 )
 # "a seven, maybe an eight", "Eight... maybe nine": a rating given as two, the
 # second a step up ("pain 3, maybe 10 minutes after" is no rating of two).

@@ -163,7 +163,8 @@ def _decide(items: list[Found], context: Context) -> Found | None:
     """The value of one type the words decide on, or None."""
     # A postural pair is two readings of now, for the drop between them: neither
     # is the reading.
-    if len(items) == 2 and len(_postures(items, context)) == 2:
+    postures = len(_postures(items, context))
+    if len(items) == 2 and postures == 2:
         return None
     present = [i for i in items if not i.context & {"past", "historical"}]
     # "148 over 92, and the repeat was 144 over 90": a repeat or a correction said
@@ -176,6 +177,13 @@ def _decide(items: list[Found], context: Context) -> Found | None:
         for cue in ("correction", "sequence")
     ):
         return told[-1]
+    # A longer postural series ("lying 146/84; standing 102/62 at 1 min, 98/60 at
+    # 3 min") is decided only by a step named before its last reading ("...;
+    # standing 3 min 118/72") or a "now" said of that last one ("Sitting now she's
+    # back up to 140/82"), never by a "today" that reaches its first.
+    if postures >= 2:
+        said_now = [i for i in told if "now" in i.context]
+        return told[-1] if told and said_now == [told[-1]] else None
     if len(present) == 1:
         return present[0]
     ordered = sorted(present or items, key=lambda i: i.target)

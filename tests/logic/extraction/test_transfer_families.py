@@ -3157,3 +3157,128 @@ def test_thirty_ninth_round_of_language(alphabet, text, expected):
 )  # fmt: skip
 def test_fortieth_round_of_language(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+# Round 41: a relative's tie against the patient's title, a lead-in before a question
+# of what was just said, a wish for a change, a visit for a procedure to come, a
+# reading taken on request or under the clinician's watch, an average, a state called
+# new, fluid moved and a dose's hour, a range to "a hundred and ten", an event's day
+# on a run-on line, a cut-off and a retake, the voice as an organ, "as above", a fact
+# inside a plan, a longer postural series, a treatment's reason, a teaching heading.
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Nurse: Mrs Ade, BP 132 over 80.\nSon: Dad had diabetes, so we watch her.", {
+            "data(diastolicBP, 80)",
+            "data(systolicBP, 132)",
+        }),
+        ("Nurse: Mr Okafor, your pulse is 76.\nSon: Dad is diabetic, he takes metformin.", {
+            "condition(backgroundInfo, diabetes)",
+            "data(heartRate, 76)",
+        }),
+        ("Pt: I should mention I'm allergic to latex, is that a problem?", {
+            "condition(backgroundInfo, allergic)",
+        }),
+        ("Pt: My mate from work is diabetic.\nNurse: Your sugar today is 5.2.", {
+            "data(bloodGlucose, 5.2)",
+        }),
+        ("Sats 95 on three litres. We'd like him switched to air by tonight.", {
+            "condition(oxygenSupply, supplemental)",
+            "data(oxygenFlow, 3.0)",
+            "data(oxygenSaturation, 95)",
+        }),
+        ("Nurse: So you're here today for your cystoscopy procedure. Pulse is 70.", {
+            "data(heartRate, 70)",
+        }),
+        ("N: Would you mind taking his temp again now?\nWife: Here it is, 37.6.", {
+            "data(temperature, 37.6)",
+        }),
+        ("Daughter: I did his obs with you watching, pulse 88, sats 95 on air.", {
+            "condition(oxygenSupply, air)",
+            "data(heartRate, 88)",
+            "data(oxygenSaturation, 95)",
+        }),
+        ("Dr: How is he in himself?\nWife: He's more drowsy, only opens when I call him.", {
+            "condition(consciousness, voice)",
+        }),
+        ("Dr: Your home readings average about 145 over 92. Here today you're 134 over 82.", {
+            "data(diastolicBP, 82)",
+            "data(systolicBP, 134)",
+        }),
+        ("Pt: Feverish, it was 38.1 earlier.\nN: Can you check it again now?\nPt: Yes... 37.6.", {
+            "data(temperature, 37.6)",
+        }),
+        ("She's alert but she's been muddled about the time this evening, which is new for her.", {
+            "condition(consciousness, confused)",
+        }),
+        ("They took off six litres at the paracentesis. Sats 96 on air.", {
+            "condition(oxygenSupply, air)",
+            "data(oxygenSaturation, 96)",
+        }),
+        ("Pain is seven out of ten, she had oxycodone at five.", {
+            "data(painLevel, 7)",
+        }),
+        ("Resting pulse 66. Target pulse on the treadmill is ninety to a hundred and ten.", {
+            "data(heartRate, 66)",
+        }),
+        ("ACVPU is V, sats ninety-two, resps twenty.", {
+            "condition(consciousness, voice)",
+            "data(oxygenSaturation, 92)",
+            "data(respiratoryRate, 20)",
+        }),
+        ("knee operation yesterday pain four out of ten pulse eighty", {
+            "condition(backgroundInfo, operation)",
+            "data(heartRate, 80)",
+            "data(painLevel, 4)",
+        }),
+        ("BP 172/98 on arrival; retaken after five minutes 158/90, below our cut-off of 160/100.", {
+            "data(diastolicBP, 90)",
+            "data(systolicBP, 158)",
+        }),
+        ("Throat red, voice normal, sats 99% RA.", {
+            "condition(oxygenSupply, air)",
+            "data(oxygenSaturation, 99)",
+        }),
+        ("PSH: operation as above. HR 70.", {
+            "condition(backgroundInfo, operation)",
+            "data(heartRate, 70)",
+        }),
+        ("Plan: review in clinic. Continue metformin, pt has type 2 diabetes.", {
+            "condition(backgroundInfo, diabetes)",
+        }),
+        ("He would need to go to theatre for any operation. HR 88.", {
+            "data(heartRate, 88)",
+        }),
+        ("Lying BP 150/84, HR 72; standing 3 min 126/72, HR 84.", set()),
+        ("Had heart surgery as a child. Pulse 72.", {
+            "condition(backgroundInfo, surgery)",
+            "data(heartRate, 72)",
+        }),
+        ("On 2L O2 (started 0400 when sats 88% on air). Now sats 95%.", {
+            "condition(oxygenSupply, supplemental)",
+            "data(oxygenFlow, 2.0)",
+            "data(oxygenSaturation, 95)",
+        }),
+        ("Education: dressing care for one week post-procedure.\nHR 72, BP 124/70.", {
+            "data(diastolicBP, 70)",
+            "data(heartRate, 72)",
+            "data(systolicBP, 124)",
+        }),
+        ("Before the line went in he was sitting at 91 on air.", {
+            "condition(oxygenSupply, air)",
+            "data(oxygenSaturation, 91)",
+        }),
+        ("Lying BP 150/84; standing 1 min 130/76; standing 3 min 126/72.", {
+            "data(diastolicBP, 72)",
+            "data(systolicBP, 126)",
+        }),
+        ("Obs today: lying BP 146/84; standing BP 102/62 at 1 min, 98/60 at 3 min.", set()),
+        ("Lying BP 150/84, standing 3 min 126/72. Sitting now she's back up to 138/80.", {
+            "data(diastolicBP, 80)",
+            "data(systolicBP, 138)",
+        }),
+
+    ],
+)  # fmt: skip
+def test_forty_first_round_of_language(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
