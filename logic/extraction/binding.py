@@ -48,6 +48,7 @@ _OTHER_UNIT = re.compile(
     r"weeks?|months?|years?|yrs?|yo|o'clock|times(?!\s+(?:a|per)\s+min)|kg|kilos?|lbs?|pounds|mg|mcg|grams?|am|"
     r"an?\s+hour|per\s+hour|an\s+hr|/hr|"
     r"pm|units?|(?-i:U)|iu|cc|ccs|cm|mm|inches|feet|ft|tablets?|tabs|doses?|puffs?|gauge|"
+    r"amps?|ampoules?|vials?|"
     r"french|lpm|l|milligrams?|micrograms?|mcgs?|millimoles? per|kcals?|calories|cals|"
     r"bolus|boluses|bag|bags|ounces?|oz|cups?|glasses|glass|spoons?|teaspoons?|"
     r"tablespoons?|sachets?|cartons?|pillows?|episodes?|nebs?|nebulisers?|nebulizers?|"
@@ -161,10 +162,16 @@ _TAKEN_THEN = re.compile(
 )
 # A change said before its amount: "up two kilos", "lost 3 kg", "down by 20".
 _CHANGE_BY = re.compile(
-    r"\b(?:up|down|gained|lost|put\s+on)\s+(?:by\s+)?"
+    # ("she drops about thirty on standing")
+    r"\b(?:up|down|gained|lost|put\s+on|drops?|dropped|falls?|fell|rises?|rose)\s+"
+    r"(?:by\s+)?"
     r"(?:about\s+|around\s+|nearly\s+|almost\s+|over\s+)?$",
     re.I,
 )
+# An age with the sex written against it, opening a record's line: "64M, 14 weeks
+# post CABG" (not "T 101F, HR 98", a temperature after its type's word).
+_LINE_OPENS = re.compile(r"(?:^|\n)[ \t]*(?:[-*•][ \t]*)?$")
+_SEX_AFTER_AGE = re.compile(r" ?(?-i:[MF])(?:\b|(?=[,;:.]))")
 # A dose given, then "at" its hour: "she received pethidine at four".
 _DOSE_AT = re.compile(
     r"\b(?:received|given|gave|had|took|administered)\s+(?:her\s+|his\s+|their\s+)?"
@@ -623,6 +630,16 @@ class NumberBinder:
             return None
         return Mention("type", bound.type, number.start, number.start)
 
+    def _without_corrections(self, start: int, end: int) -> str:
+        """The words between ``start`` and ``end`` with the correction cues left
+        out ("... no, hang on, 36.5": the words that take a value back, a bare
+        "no" among them)."""
+        said = list(self.norm.text[start:end])
+        for m in self.context.modifiers:
+            if m.category == "correction" and start <= m.start and m.end <= end:
+                said[m.start - start : m.end - start] = " " * (m.end - m.start)
+        return re.sub(r"\bno\b", " ", "".join(said), flags=re.I)
+
     def said_again(self) -> None:
         """ "The temperature is thirty-seven... thirty-seven point three": a value
         trailed off after and said again after the pause, with fillers at most
@@ -639,7 +656,8 @@ class NumberBinder:
                 again is None
                 or again.start in self.used
                 or self._consumed(again)
-                or content_words(self.norm.text[pause.end() : again.start]) > 0
+                or content_words(self._without_corrections(pause.end(), again.start))
+                > 0
             ):
                 continue
             self.bind(
@@ -661,6 +679,10 @@ class NumberBinder:
             return None
         if self._slash_diastolic(number, last_type):
             return Mention("type", "diastolicBP", number.start - 1, number.start)
+        if _LINE_OPENS.search(self.norm.text, 0, number.start) and _SEX_AFTER_AGE.match(
+            self.norm.text, number.end
+        ):
+            return None  # "91F, Alzheimer's dementia": an age and a sex opening a line
         near = (
             current is not None
             and content_words(self.norm.text[current.end : number.start]) <= _WINDOW

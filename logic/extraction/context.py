@@ -174,8 +174,9 @@ _SECTION_END = re.compile(r"\n(?![ \t]*(?:[-•*]|\d{1,2}[.)])[ \t])")
 # number it is a pause inside one.)
 _SENTENCE_END = re.compile(
     # (a written sheet's "|" parts its fields as lines do)
-    # ("?meningitis": a query written before a word asks nothing of the sentence)
-    r"[!;|\n]+|\?+(?![a-z])|(?<![.\d])\.(?![.\d])|(?<=\d)\.(?!\d)|\.{3}(?=\s*[A-Za-z])"
+    # ("?meningitis", ", ?Lassa fever": a query written before a word asks nothing
+    # of the sentence)
+    r"[!;|\n]+|(?<![\s(])\?+(?![a-z])|(?<=[\s(])\?+(?![A-Za-z])|(?<![.\d])\.(?![.\d])|(?<=\d)\.(?!\d)|\.{3}(?=\s*[A-Za-z])"
     # (nor before a filler and a number: "one-oh-two over... um... fifty-eight")
     r"(?!\s*(?:(?:um|uh|er|erm|ah)\W+)+\d)"
 )
@@ -322,6 +323,10 @@ _EVENT_BEFORE = re.compile(
     r"replacement|section|biopsy|scope|discharged|transfer|transferred)\s+$",
     re.I,
 )
+# A subject and its verb that open a new clause in an unpunctuated line.
+_NEW_SUBJECT = re.compile(
+    r"\b(?:she's|he's|shes|hes|she\s+is|he\s+is|they're|theyre|they\s+are)\b", re.I
+)
 # A state called new: "..., which is new for him", "that's new".
 _SAID_NEW = re.compile(
     r"\b(?:which|that)(?:'s|\s+is)\s+(?:all\s+|quite\s+)?new\b"
@@ -354,6 +359,9 @@ MEASURE_NOW = re.compile(
     r"(?:machine|monitor|probe|meter|thermometer|device|cuff|reader)\s+"
     r"(?:reading|saying|showing|say|show|read)\b"
     r"|\bread\s+me\s+what\s+it\s+says\b"
+    # "What's the saturation on your meter right now?"
+    r"|\bwhat(?:'s|\s+is)\s+(?:the|your)\s+(?:\w+\s+){1,2}?(?:on|from)\s+(?:your|the)\s+"
+    r"(?:meter|monitor|probe|oximeter|machine|device|cuff)\b"
     # "Put it on your finger now, wait some seconds, and tell me."
     r"|\b(?:put|pop|clip)\s+it\s+on\b[^?.]{0,30}?\bnow\b"
     # asked as a plea: "Son, please put the BP machine on his arm now"
@@ -1243,6 +1251,10 @@ class Context:
             within = self._words(modifier.end, start) < rule.max_scope or (
                 rule.opening_covers_sentence and self._opens_sentence(modifier)
             )
+            if modifier.category == "negated" and _NEW_SUBJECT.search(
+                self.text, modifier.end, start
+            ):
+                return False  # "her oxygens off shes on room air": a new clause
             if (
                 modifier.category == "negated"
                 and "," in self.text[modifier.end : start]

@@ -249,6 +249,9 @@ class _Reader(AnswerReader):
             )
         # "RN assessment: resident is deteriorating": a heading names no one
         before = _HEADING_LEAD.sub("", before)
+        # "Doctor on call informed 04:10 - pt deteriorating": what a dash sets
+        # apart is said on its own
+        before = re.split(r"\s[-–—]\s", before)[-1]
         words = re.findall(r"[\w']+", before)
         for index, word in enumerate(words):
             titled = index > 0 and words[index - 1].lower() in (

@@ -205,7 +205,13 @@ def mentions_find(
             taken[match.start() : match.end()] = [True] * (match.end() - match.start())
             kept.append(mention)
     for mention in prefixes:
-        if not _in_a_run(mention, kept + prefixes):
+        if not (
+            _in_a_run(mention, kept + prefixes)
+            or (
+                _LINE_START.search(text, 0, mention.start)
+                and _DECIMAL_READING.match(text, mention.end)
+            )
+        ):
             continue
         same = [m for m in kept if (m.start, m.end) == (mention.start, mention.end)]
         if any(taken[mention.start : mention.end]) and not (
@@ -219,6 +225,10 @@ def mentions_find(
     return tuple(kept), tuple(every)
 
 
+# A reading written with its tenths on a line of its own, which no vertebra or count
+# is: "T 36.4."
+_DECIMAL_READING = re.compile(r"[ \t]+\d{2}\.\d(?!\d)\.?[ \t]*(?:\n|$)")
+_LINE_START = re.compile(r"(?:^|\n)[ \t]*$")
 # How near another reading's word a letter must be to name a type ("T 38 HR 90").
 _RUN = 40
 

@@ -81,6 +81,20 @@ _VITAL_UNIT_GLUED = re.compile(
 )
 # "98.4F", "37.2°C": a temperature written against its scale's letter.
 _DEGREES_GLUED = re.compile(r"(?<![\w.])(\d{2,3}(?:\.\d+)?)(°?[FC])(?![\w])")
+# "V/S: 97.8-76-18-132/68": a US chart's vital-sign string, temperature, pulse,
+# respirations and pressure in that order, each with its type's word put back.
+_TPR_BP_STRING = re.compile(
+    r"(?<![\w.-])(\d{2,3}\.\d)-(\d{2,3})-(\d{1,2})-(\d{2,3}/\d{2,3})(?![\w./-])"
+)
+# "oh-three-hundred", "oh three fifteen": a time of day said as the 24-hour clock
+# reads, its hour's zero first.
+_SPOKEN_CLOCK = re.compile(
+    r"\b(?:oh|zero)[\s-]+(one|two|three|four|five|six|seven|eight|nine)[\s-]+"
+    r"(hundred|(?:ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|"
+    r"eighteen|nineteen|twenty|thirty|forty|fifty)"
+    r"(?:[\s-]+(?:one|two|three|four|five|six|seven|eight|nine)\b)?)(?:\s+hours)?\b",
+    re.I,
+)
 # "HR64", "BP-104": a type word and its value written together.
 _GLUED = re.compile(r"(?<![\w.])([A-Za-z]+)-?(\d+(?:\.\d+)?)(?![\w])")
 
@@ -352,6 +366,12 @@ def _edits(
     and value ("HR64") by the two apart ("HR 64"), "2L" by "2 litres" and a value
     written against its unit ("200mL") by the two apart."""
     edits = []
+    for match in _SPOKEN_CLOCK.finditer(text):
+        hour = _run_value(match.group(1))
+        minutes = (
+            0 if match.group(2).lower() == "hundred" else _run_value(match.group(2))
+        )
+        edits.append((match.start(), match.end(), f"0{hour}{int(minutes):02d}"))
     for start, end in _word_runs(text):
         words = text[start:end]
         if _NUMERAL.fullmatch(words):
@@ -409,6 +429,10 @@ def _edits(
             continue  # "youre", "theyre"; never "thatre" nor "yous"
         said = "n't" if ending.lower() == "nt" else f"'{ending}"
         edits.append((match.start(), match.end(), stem + said))
+    for match in _TPR_BP_STRING.finditer(text):
+        temp, pulse, resps, pressure = match.groups()
+        said = f"temp {temp}, pulse {pulse}, resps {resps}, BP {pressure}"
+        edits.append((match.start(), match.end(), said))
     for match in _LITRES.finditer(text):
         per_minute = match.group(2).lower() != "l"
         said = f"{match.group(1)} litres" + (" per minute" if per_minute else "")

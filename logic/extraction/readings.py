@@ -103,6 +103,8 @@ def clock_near(text: str, sentence: tuple[int, int], start: int) -> int | None:
             and not (
                 m.start() >= clause_end and _DOSE_CLAUSE.search(_clause_of(text, m))
             )
+            # ("Pain 2/10 after oxycodone 5 mg at 1430": the dose's time)
+            and not (m.start() > start and _DOSE_SAID.search(text, start, m.start()))
         ]
         if len(times) == 1:
             return int(times[0].group(1)) * 60 + int(times[0].group(2))
@@ -147,6 +149,9 @@ _DOSE_CLAUSE = re.compile(
 )
 
 
+_DOSE_SAID = re.compile(r"\d\s*(?:mg|mcg|micrograms?|milligrams?)\b", re.I)
+
+
 def _of_an_event(text: str, time: re.Match[str]) -> bool:
     """Whether a time stands in a bracketed aside that tells of something done
     ("SpO2 95% on RA (weaned 1300)"): the time of that, not of the reading.
@@ -187,12 +192,15 @@ _ENTRY_12H = re.compile(
 # What a phase before a treatment is named for: "pre-transfusion", "pre op".
 PRE_PHASE = (
     r"pre[- ]?(?:transfusion|procedure|sedation|op|operative|neb|nebuliser|treatment|"
-    r"dialysis|infusion|analgesia|exercise)"
+    r"dialysis|infusion|analgesia|exercise|dressing)"
 )
 _EARLY_ENTRY = re.compile(
     rf"(?:^|(?<=[.;] ))[ \t]*(?:pre-[a-z]+|{PRE_PHASE}|resting|at\s+rest|baseline|"
     # ("On MET arrival:", a team's first set)
-    r"initial|on\s+(?:[a-z]+\s+)?arrival|at\s+triage|triage|admission|on\s+admission)\b"
+    # ("On OH nurse arrival:", "On my arrival:")
+    # ("EMS: FSBG 38 mg/dL ... In ER 19:50: FSBG 142": the crew's set before)
+    r"ems|paramedics?|ambulance|pre-?hospital|crew|at\s+scene|on\s+scene|"
+    r"initial|on\s+(?:[a-z]+\s+){0,3}?arrival|at\s+triage|triage|admission|on\s+admission)\b"
     r"[^\n:]{0,30}:"
     # ("At 22:00 obs were T 37.4, ...": a set told as before the review)
     r"|(?:^|(?<=[.;] ))[ \t]*at\s+(?:[01]?\d|2[0-3]):?[0-5]\d\s+"
@@ -200,13 +208,20 @@ _EARLY_ENTRY = re.compile(
     re.I | re.M,
 )
 _LATER_ENTRY = re.compile(
-    r"(?:^|(?<=[.;] ))[ \t]*(?:post-[a-z]+|post\s+(?:procedure|op|exercise|transfusion)|"
+    # ("5 min recovery:", a phase after a time)
+    r"(?:^|(?<=[.;] ))[ \t]*(?:\d+[ \t]*(?:min|mins|minutes|h|hr|hrs|hours?)[ \t]+)?"
+    r"(?:post-[a-z]+|post\s+(?:procedure|op|exercise|transfusion)|"
     # ("Post: obs at 15 min ...", and a timed entry after a phase: "1105: T 100.6F")
     r"post(?=\s*:)|(?:[01]\d|2[0-3])[:.]?[0-5]\d(?=\s*:)|"
     r"post(?:procedure|op|operative|transfusion|exercise)|recovery|after\s+\w+|repeat|recheck|"
     # ("Reassessed 40 min later:")
     r"re-?assessment|re-?assessed|re-?checked|review|on\s+review|at\s+review|current|"
-    r"latest|now)\b[^\n:]{0,30}:",
+    # ("Admission: ... On discharge: CBG 7.2")
+    r"latest|now|on\s+discharge|at\s+discharge|"
+    r"in\s+(?:the\s+)?(?:er|ed|a&e|resus|department)|"
+    # ("O2 started 5 L/min face mask: SpO2 97%": after a treatment begun)
+    r"[\w-]+(?:[ \t]+[\w-]+)?[ \t]+(?:started|commenced|given|applied|administered))"
+    r"\b[^\n:]{0,30}:",
     re.I | re.M,
 )
 

@@ -454,17 +454,37 @@ def _phased(found: list[Found], alphabet: Alphabet, context: Context) -> list[Fo
         entry = entry_at(entries, item.target)
         return entry[0] if entry is not None and entry[1] else None
 
-    sets = _sets_by_entry(found, later_phase, 2)
+    # (the flow a saturation was read on is no second reading of a set)
+    sets = _sets_by_entry(found, later_phase, 2, frozenset(taken_on_types(alphabet)))
+
+    # a reading or a state said again in a later phase ("On arrival: ... SpO2 93%
+    # on room air. O2 started 5 L/min face mask: SpO2 97%", "... responding to
+    # voice ... 12:30: fully alert") is of that phase, with the air or oxygen a
+    # saturation was read on
+    read_on = taken_on_types(alphabet)
+    on_readings = {
+        m.name for m in alphabet.measurements.values() if m.pair in alphabet.conditions
+    }
+    said_later = {
+        item.statement.type
+        for item in found
+        if later_phase(item) is not None
+        and not item.context & _NOT_NOW
+        and item.statement.type not in alphabet.accumulating | read_on
+    }
+    restated = {t for t in said_later if t in alphabet.conditions}
 
     def earlier(item: Found) -> bool:
         entry = entry_at(entries, item.target)
-        return (
-            entry is not None
-            and not entry[1]
-            and any(start > entry[0] for start in sets)
-        )
+        if entry is None or entry[1]:
+            return False
+        if any(start > entry[0] for start in sets):
+            return True
+        if item.statement.type in read_on:
+            return bool(said_later & on_readings)
+        return item.statement.type in said_later
 
-    return _marked_earlier(found, alphabet, earlier)
+    return _marked_earlier(found, alphabet, earlier, restated)
 
 
 def _sets_by_entry(

@@ -170,3 +170,30 @@ def test_a_decimal_said_without_its_point(n, d):
 )
 def test_whole_numbers_are_not_read_as_decimals(text, expected):
     assert values(text) == [Decimal(v) for v in expected]
+
+
+@given(
+    st.integers(min_value=1, max_value=9),
+    st.sampled_from([0, 10, 15, 20, 30, 45, 50, 59]),
+    st.sampled_from(["-", " "]),
+)
+def test_a_spoken_24_hour_clock_is_a_time_and_no_value(hour, minutes, gap):
+    # "oh-three-hundred", "oh three fifteen": the 24-hour clock read aloud
+    said = "hundred" if minutes == 0 else below_hundred(minutes).replace(" ", gap)
+    text = f"recheck at oh{gap}{UNITS[hour]}{gap}{said} was 4.9"
+    assert normalize(text).text == f"recheck at 0{hour}{minutes:02d} was 4.9"
+
+
+@given(
+    st.integers(min_value=95, max_value=104),
+    st.integers(0, 9),
+    st.integers(50, 130),
+    st.integers(10, 30),
+    st.integers(90, 180),
+    st.integers(40, 100),
+)
+def test_a_chart_vital_sign_string_names_each_reading(t, d, pulse, resps, sys, dia):
+    # "V/S: 97.8-76-18-132/68": temperature, pulse, respirations, pressure
+    text = normalize(f"V/S: {t}.{d}-{pulse}-{resps}-{sys}/{dia}, 95% RA").text
+    expected = f"temp {t}.{d}, pulse {pulse}, resps {resps}, BP {sys}/{dia}"
+    assert text == f"V/S: {expected}, 95% RA"

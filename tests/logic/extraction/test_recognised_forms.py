@@ -50,7 +50,12 @@ def test_a_homophone_without_a_value_records_nothing(
         ("RR 18 T 38 HR 90", {"data(respiratoryRate, 18)", "data(temperature, 38.0)",
                               "data(heartRate, 90)"}),
         # The same letters alone are no reading: a vertebra, oxygen with no number.
-        ("T 38.2", set()),
+        ("T 4", set()),
+        ("T 12 fracture", set()),
+        # ... unless the value is written with its tenths on a line of its own, as
+        # no vertebra is: "T 38.2" under a note's other lines.
+        ("T 38.2", {"data(temperature, 38.2)"}),
+        ("T4 14.2, pulse 80", {"data(heartRate, 80)"}),
         ("T12 fracture, pulse 80", {"data(heartRate, 80)"}),
         ("on O2", {"condition(oxygenSupply, supplemental)"}),
         ("sats 94 on O2 2 litres", {"data(oxygenSaturation, 94)",

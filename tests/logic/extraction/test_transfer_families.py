@@ -3282,3 +3282,129 @@ def test_fortieth_round_of_language(alphabet, text, expected):
 )  # fmt: skip
 def test_forty_first_round_of_language(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+# Round 42: an age and sex opening a line, a state or reading said again in a later
+# phase (a discharge, a treatment begun, a recovery after a time), a lone reading line,
+# a query before a word, a painkiller and its dose's hour, a chart's vital-sign
+# string, the crew's set before the department's, a judgement set apart by a dash, a
+# decompression type, a postural drop, words of no response, a spoken 24-hour clock, a
+# value taken back after a pause, a baseline set, oxygen about to go on, another's
+# baby, a glucose sensor, a rise to now, a habit, a new clause after "off", a meter
+# read on request, a spike of now.
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Not herself since teatime.\n84F, vascular dementia.\nObs 10:15: T 37.9, P 98.", {
+            "data(heartRate, 98)",
+            "data(temperature, 37.9)",
+        }),
+        ("On ward nurse arrival: responding to voice, P 52.\n13:05: fully alert, P 70.", {
+            "condition(consciousness, alert)",
+            "data(heartRate, 70)",
+        }),
+        ("Admission: CBG 24.1, HR 110.\nOn discharge: CBG 6.8, HR 80.", {
+            "data(bloodGlucose, 6.8)",
+            "data(heartRate, 80)",
+        }),
+        ("Stroke unit, night entry.\nT 37.2.\nTurned two-hourly, pressure areas intact.", {
+            "data(temperature, 37.2)",
+        }),
+        ("Pre-exercise: HR 70, BP 124/70, sats 97% RA.\n10 min recovery: HR 90, BP 136/80.", {
+            "data(diastolicBP, 80)",
+            "data(heartRate, 90)",
+            "data(systolicBP, 136)",
+        }),
+        ("Resting: HR 96, SpO2 91% on air.\nO2 started 4 L/min nasal cannula: SpO2 96%.", {
+            "condition(oxygenDevice, nasalCannula)",
+            "condition(oxygenSupply, supplemental)",
+            "data(heartRate, 96)",
+            "data(oxygenFlow, 4.0)",
+            "data(oxygenSaturation, 96)",
+        }),
+        ("Impression: clinically unstable, ?dengue. Alert.", {
+            "condition(consciousness, alert)",
+            "condition(stability, unstable)",
+        }),
+        ("Pre-dressing pain 7/10; after oxycodone and the dressing, pain 3/10.", {
+            "data(painLevel, 3)",
+        }),
+        ("Vital signs: 98.6-80-16-128/74, 97% RA.", {
+            "condition(oxygenSupply, air)",
+            "data(diastolicBP, 74)",
+            "data(heartRate, 80)",
+            "data(oxygenSaturation, 97)",
+            "data(respiratoryRate, 16)",
+            "data(systolicBP, 128)",
+            "data(temperature, 37.0)",
+        }),
+        ("1800: HR 88, pain 5/10.\n2200: HR 84. Pain 2/10 after morphine 2 mg at 2130.", {
+            "data(heartRate, 84)",
+            "data(painLevel, 2)",
+        }),
+        ("EMS: FSBG 2.4 mmol/L, given glucagon 1 amp, repeat 5.1.\nIn ER 14:20: FSBG 7.7, HR 92.", {
+            "data(bloodGlucose, 7.7)",
+            "data(heartRate, 92)",
+        }),
+        ("Team informed 02:30 - pt deteriorating.", {
+            "condition(stability, unstable)",
+        }),
+        ("Imp: suspected DCS type 2. Pain 3/10.", {
+            "data(painLevel, 3)",
+        }),
+        ("A: pain r/t surgical incision. Post-op day one.", {
+            "condition(backgroundInfo, operation)",
+        }),
+        ("Sitting BP 142 over 84, she drops about twenty on standing.", {
+            "data(diastolicBP, 84)",
+            "data(systolicBP, 142)",
+        }),
+        ("He only responded when I rubbed his sternum, nothing at all to my voice.", {
+            "condition(consciousness, pain)",
+        }),
+        ("At oh-two-hundred her sugar was 2.9, recheck at oh-two-fifteen was 5.1.", {
+            "data(bloodGlucose, 5.1)",
+        }),
+        ("She didn't know the date this evening, which is new.", {
+            "condition(consciousness, confused)",
+        }),
+        ("Temp thirty-eight point one... no, hang on, thirty-seven point one. Pulse eighty.", {
+            "data(heartRate, 80)",
+            "data(temperature, 37.1)",
+        }),
+        ("iron infusion baseline obs bp one thirty by seventy pulse seventy six", {
+            "data(diastolicBP, 70)",
+            "data(heartRate, 76)",
+            "data(systolicBP, 130)",
+        }),
+        ("sats ninety on room air we are putting him on oxygen now", {
+            "condition(oxygenSupply, air)",
+            "data(oxygenSaturation, 90)",
+        }),
+        ("Temp is 36.9, but it's her baby who has the fever, 38.4.", {
+            "data(temperature, 36.9)",
+        }),
+        ("His libre says 4.2 now.", {
+            "data(bloodGlucose, 4.2)",
+        }),
+        ("Pulse was 50, after the fluids it's up to 72.", {
+            "data(heartRate, 72)",
+        }),
+        ("She gets confused in new places. Today she's alert.", {
+            "condition(consciousness, alert)",
+        }),
+        ("her oxygens off shes on room air and sats are ninety five", {
+            "condition(oxygenSupply, air)",
+            "data(oxygenSaturation, 95)",
+        }),
+        ("Nurse: What's the saturation on your meter right now?\nPt: Hang on... ninety-one.", {
+            "data(oxygenSaturation, 91)",
+        }),
+        ("His temp just spiked to thirty-nine point one.", {
+            "data(temperature, 39.1)",
+        }),
+
+    ],
+)  # fmt: skip
+def test_forty_second_round_of_language(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
