@@ -119,6 +119,8 @@ _OF_THE_PATIENT = re.compile(
 _RELATIVE_SELF = frozenset({"myself", "i'm", "i am", "i've got", "i have"})
 # Ties a child calls a parent by, as by a name: "Mum's diabetic".
 _TIES_AS_NAMES = frozenset({"mum", "mom", "dad", "mam"})
+# The pronouns that give a person's sex.
+_PRONOUN_OF_SEX = re.compile(r"\b(she's|she|her|he's|he|him|his)\b", re.I)
 # A title before a surname, which gives its bearer's sex.
 _TITLE = re.compile(r"\b(Mrs|Ms|Miss|Mr)\.?\s+(?=[A-Z])")
 # A reading read off a device as it shows now: "the pulse bit says 102", "sats
@@ -1065,12 +1067,23 @@ class Context:
     @cached_property
     def _patient_sex(self) -> str:
         """ "she" or "he" when the text titles people of one sex only ("Mrs
-        Hanrahan", "Mr Obi"), else ""."""
+        Hanrahan", "Mr Obi"), or, with no title, speaks of one sex three times as
+        often as of the other, three times at least ("Mary's been muddled ... she
+        didn't know who I was ... So she's confused"); else ""."""
         titled = {
             "he" if title.lower() == "mr" else "she"
             for title in _TITLE.findall(self.text)
         }
-        return titled.pop() if len(titled) == 1 else ""
+        if titled:
+            return titled.pop() if len(titled) == 1 else ""
+        said = [p.lower() for p in _PRONOUN_OF_SEX.findall(self.text)]
+        she = sum(p in ("she", "her", "she's") for p in said)
+        he = len(said) - she
+        if she >= 3 and she >= 3 * he:
+            return "she"
+        if he >= 3 and he >= 3 * she:
+            return "he"
+        return ""
 
     def sentence_of(self, position: int) -> tuple[int, int]:
         """The sentence span around ``position`` (the whole text when outside)."""

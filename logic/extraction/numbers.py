@@ -95,6 +95,8 @@ _SPOKEN_CLOCK = re.compile(
     r"(?:[\s-]+(?:one|two|three|four|five|six|seven|eight|nine)\b)?)(?:\s+hours)?\b",
     re.I,
 )
+# "one twenty-eight ower seventy-four": "over" as Scots says it.
+_OWER = re.compile(r"\bower\b", re.I)
 # "HR64", "BP-104": a type word and its value written together.
 _GLUED = re.compile(r"(?<![\w.])([A-Za-z]+)-?(\d+(?:\.\d+)?)(?![\w])")
 
@@ -429,6 +431,8 @@ def _edits(
             continue  # "youre", "theyre"; never "thatre" nor "yous"
         said = "n't" if ending.lower() == "nt" else f"'{ending}"
         edits.append((match.start(), match.end(), stem + said))
+    for match in _OWER.finditer(text):
+        edits.append((match.start(), match.end(), "over"))  # Scots "ower"
     for match in _TPR_BP_STRING.finditer(text):
         temp, pulse, resps, pressure = match.groups()
         said = f"temp {temp}, pulse {pulse}, resps {resps}, BP {pressure}"

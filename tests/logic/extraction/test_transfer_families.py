@@ -3408,3 +3408,39 @@ def test_forty_first_round_of_language(alphabet, text, expected):
 )  # fmt: skip
 def test_forty_second_round_of_language(alphabet, text, expected):
     assert canon(alphabet, text) == expected
+
+
+# Round 43: a relative's tie against the sex the text speaks of, a confusion in the
+# night, a pulse hard to feel, one who reads a device for the patient, Scots "ower",
+# an "if" inside a response to pain.
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("GP: Her girl is on.\nCarer: She is muddled, she is lost.\nDaughter: Dad had diabetes.", {
+            "condition(consciousness, confused)",
+        }),
+        ("He was confused in the night, but this morning he is alert.", {
+            "condition(consciousness, alert)",
+        }),
+        ("Pulse about 90, hard to feel. Sats 96 on air.", {
+            "condition(oxygenSupply, air)",
+            "data(oxygenSaturation, 96)",
+        }),
+        ("The carer's reading it off the machine now: BP 112 over 70, pulse 64.", {
+            "data(diastolicBP, 70)",
+            "data(heartRate, 64)",
+            "data(systolicBP, 112)",
+        }),
+        ("BP one twenty-eight ower seventy-four, pulse seventy.", {
+            "data(diastolicBP, 74)",
+            "data(heartRate, 70)",
+            "data(systolicBP, 128)",
+        }),
+        ("She only opens her eyes if you give her shoulder a good squeeze.", {
+            "condition(consciousness, pain)",
+        }),
+
+    ],
+)  # fmt: skip
+def test_forty_third_round_of_language(alphabet, text, expected):
+    assert canon(alphabet, text) == expected
