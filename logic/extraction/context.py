@@ -1059,8 +1059,8 @@ class Context:
 
     def _patient_may_be(self, noun: str) -> bool:
         """Whether a person's noun ("dad", "mum") fits the patient's sex as the
-        text's titles give it: "Daughter: And Dad was diabetic" to "Mrs
-        Hanrahan" is her husband, not the patient."""
+        text gives it (:attr:`_patient_sex`): "Daughter: And Dad was diabetic" to
+        "Mrs Hanrahan" is her husband, not the patient."""
         sexes = [p for p, nouns in self.lexicon.people.items() if noun in nouns]
         return len(sexes) != 1 or self._patient_sex in ("", sexes[0])
 

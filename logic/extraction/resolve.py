@@ -455,13 +455,13 @@ def _phased(found: list[Found], alphabet: Alphabet, context: Context) -> list[Fo
         return entry[0] if entry is not None and entry[1] else None
 
     # (the flow a saturation was read on is no second reading of a set)
-    sets = _sets_by_entry(found, later_phase, 2, frozenset(taken_on_types(alphabet)))
+    read_on = frozenset(taken_on_types(alphabet))
+    sets = _sets_by_entry(found, later_phase, 2, read_on)
 
     # a reading or a state said again in a later phase ("On arrival: ... SpO2 93%
     # on room air. O2 started 5 L/min face mask: SpO2 97%", "... responding to
     # voice ... 12:30: fully alert") is of that phase, with the air or oxygen a
     # saturation was read on
-    read_on = taken_on_types(alphabet)
     on_readings = {
         m.name for m in alphabet.measurements.values() if m.pair in alphabet.conditions
     }
