@@ -17,7 +17,7 @@ from logic.alphabet import Alphabet, MeasurementType
 from logic.diagnostics import StatementError
 from logic.extraction.context import Context, context_lexicon
 from logic.extraction.glyphs import unreadable
-from logic.extraction.mentions import Mention, mentions_find
+from logic.extraction.mentions import LINE_OPENS, Mention, mentions_find
 from logic.extraction.numbers import Normalized, NumberToken, normalize, numbers_find
 from logic.extraction.readings import (
     clock_said,
@@ -170,7 +170,6 @@ _CHANGE_BY = re.compile(
 )
 # An age with the sex written against it, opening a record's line: "64M, 14 weeks
 # post CABG" (not "T 101F, HR 98", a temperature after its type's word).
-_LINE_OPENS = re.compile(r"(?:^|\n)[ \t]*(?:[-*•][ \t]*)?$")
 _SEX_AFTER_AGE = re.compile(r" ?(?-i:[MF])(?:\b|(?=[,;:.]))")
 # A dose given, then "at" its hour: "she received pethidine at four".
 _DOSE_AT = re.compile(
@@ -679,7 +678,7 @@ class NumberBinder:
             return None
         if self._slash_diastolic(number, last_type):
             return Mention("type", "diastolicBP", number.start - 1, number.start)
-        if _LINE_OPENS.search(self.norm.text, 0, number.start) and _SEX_AFTER_AGE.match(
+        if LINE_OPENS.search(self.norm.text, 0, number.start) and _SEX_AFTER_AGE.match(
             self.norm.text, number.end
         ):
             return None  # "91F, Alzheimer's dementia": an age and a sex opening a line

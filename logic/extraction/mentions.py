@@ -208,7 +208,7 @@ def mentions_find(
         if not (
             _in_a_run(mention, kept + prefixes)
             or (
-                _LINE_START.search(text, 0, mention.start)
+                LINE_OPENS.search(text, 0, mention.start)
                 and _DECIMAL_READING.match(text, mention.end)
             )
         ):
@@ -225,10 +225,11 @@ def mentions_find(
     return tuple(kept), tuple(every)
 
 
+# Only a line's start, and a bullet at most, before a point: "64M, ...", "- T 36.4".
+LINE_OPENS = re.compile(r"(?:^|\n)[ \t]*(?:[-*•][ \t]*)?$")
 # A reading written with its tenths on a line of its own, which no vertebra or count
 # is: "T 36.4."
 _DECIMAL_READING = re.compile(r"[ \t]+\d{2}\.\d(?!\d)\.?[ \t]*(?:\n|$)")
-_LINE_START = re.compile(r"(?:^|\n)[ \t]*$")
 # How near another reading's word a letter must be to name a type ("T 38 HR 90").
 _RUN = 40
 
